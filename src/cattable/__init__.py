@@ -1,0 +1,33 @@
+"""cattable: cat board games, played faithfully, by people and bots.
+
+    >>> import cattable
+    >>> state = cattable.game("cafe").new(players=3, seed=1)
+"""
+
+from .core import (
+    Action,
+    Game,
+    IllegalAction,
+    InvalidAction,
+    OptionError,
+    RecordError,
+    Result,
+    State,
+    game,
+    game_names,
+    replay,
+)
+
+__all__ = [
+    "Action",
+    "Game",
+    "IllegalAction",
+    "InvalidAction",
+    "OptionError",
+    "RecordError",
+    "Result",
+    "State",
+    "game",
+    "game_names",
+    "replay",
+]

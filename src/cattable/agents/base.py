@@ -1,0 +1,59 @@
+"""Agents see what a seat sees (its view) and the legal actions, never the state: bots play fair."""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cattable.core import Action
+
+
+class Agent(ABC):
+    """Chooses one of the legal actions from a seat's view. Seeded, so a game replays the same way."""
+
+    name: str = "agent"
+    needs_view: bool = True
+    """False lets a runner skip building the view (the random agent ignores it)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """One of ``legal``; ``view`` is the acting seat's view."""
+
+
+class RandomAgent(Agent):
+    """Uniform over the legal actions: the baseline and the conformance fuzzer."""
+
+    name = "random"
+    needs_view = False
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyAgent(Agent):
+    """Picks the action with the best one-step score; ties broken at random.
+
+    A game's heuristic subclasses this and writes ``score`` from the view alone.
+    """
+
+    name = "greedy"
+
+    @abstractmethod
+    def score(self, view: Mapping[str, Any], action: Action) -> float:
+        """How good ``action`` looks to the acting seat, judged from its view."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        best: list[Action] = []
+        best_score = float("-inf")
+        for action in legal:
+            s = self.score(view, action)
+            if s > best_score:
+                best, best_score = [action], s
+            elif s == best_score:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]

@@ -1,0 +1,28 @@
+"""Agents by name: ``random``, ``heuristic`` (the game's own, from ``cattable.games.<game>.heuristic``)."""
+
+from __future__ import annotations
+
+import importlib
+
+from cattable.core import Game
+
+from .base import Agent, RandomAgent
+
+AGENT_KINDS = ("random", "heuristic")
+
+
+def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
+    """Build the agent named ``spec`` for ``game``; a ValueError lists the known names."""
+    kind = spec.strip().lower()
+    if kind == "random":
+        return RandomAgent(seed)
+    if kind in ("heuristic", "greedy", "easy"):
+        try:
+            module = importlib.import_module(f"cattable.games.{game.name}.heuristic")
+        except ModuleNotFoundError as exc:
+            raise ValueError(f"{game.name} has no heuristic agent") from exc
+        cls = module.HeuristicAgent
+        agent = cls(seed)
+        assert isinstance(agent, Agent)
+        return agent
+    raise ValueError(f"unknown agent {spec!r}; known agents: {', '.join(AGENT_KINDS)}")

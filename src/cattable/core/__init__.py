@@ -1,0 +1,26 @@
+"""The core every game stands on: the game API, errors, seeded chance, records and the registry."""
+
+from .action import Action
+from .chance import Chance
+from .errors import IllegalAction, InvalidAction, OptionError, RecordError
+from .game import Game, State
+from .options import Option
+from .registry import game, game_names, replay
+from .result import Result, ranking_from_scores
+
+__all__ = [
+    "Action",
+    "Chance",
+    "Game",
+    "IllegalAction",
+    "InvalidAction",
+    "Option",
+    "OptionError",
+    "RecordError",
+    "Result",
+    "State",
+    "game",
+    "game_names",
+    "ranking_from_scores",
+    "replay",
+]

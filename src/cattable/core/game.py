@@ -1,0 +1,230 @@
+"""The game API every game implements: a ``Game`` that makes states, and a ``State`` that plays.
+
+The base ``State`` does the bookkeeping shared by all games once (legality check before any change,
+the action log, the record, the chance source), so each game writes only its rules:
+``_legal()``, ``_apply()``, ``_why_illegal()``, ``current_player``, ``is_over``, ``result()``,
+``view()``, ``_copy()`` and ``_redeal()``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .action import Action
+from .chance import Chance
+from .errors import IllegalAction, InvalidAction, OptionError, RecordError
+from .options import Option, validate_options
+from .result import Result
+
+JSON = Any
+RECORD_FORMAT = 1
+
+
+class Game(ABC):
+    """A rulebook: its name, player counts, options, and how to read its actions."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[Sequence[Option]] = ()
+    cooperative: ClassVar[bool] = False
+    default_agent: ClassVar[str] = "random"
+    """The agent ``simulate`` uses when none is named."""
+    has_hidden_information: ClassVar[bool] = False
+    action_types: ClassVar[tuple[type, ...]]
+    """The classes of this game's actions (a fast type check before anything else)."""
+
+    def new(self, players: int = 2, seed: int = 0, **options: Any) -> State:
+        """A fresh game; ``options`` are validated against ``self.options``."""
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise OptionError(f"{self.name}: players must be a whole number")
+        if not self.min_players <= players <= self.max_players:
+            raise OptionError(
+                f"{self.name}: players={players} is not allowed; allowed: {self.min_players} to {self.max_players}"
+            )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"{self.name}: seed must be a whole number")
+        opts = validate_options(self.name, self.options, options)
+        self.check_options(players, opts)
+        return self._new(players, seed, opts, None)
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        """Cross-checks between options and the player count (override to add some)."""
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, Any], script: list[JSON] | None) -> State:
+        """Build the starting state; ``script`` holds recorded chance outcomes when replaying."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form; raise ``InvalidAction`` for anything unreadable."""
+
+    @abstractmethod
+    def action_from_json(self, data: JSON) -> Action:
+        """Read an action's JSON form; raise ``InvalidAction`` for anything malformed."""
+
+    def describe(self) -> dict[str, Any]:
+        """What ``cattable games`` prints."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "players": [self.min_players, self.max_players],
+            "cooperative": self.cooperative,
+            "options": [
+                {"name": o.name, "default": o.default, "help": o.help, "allowed": o.allowed()} for o in self.options
+            ],
+        }
+
+    # -- records -------------------------------------------------------------------------------
+    def replay(self, record: Mapping[str, Any], upto: int | None = None) -> State:
+        """Rebuild a state from its record (all of it, or the first ``upto`` actions)."""
+        if record.get("game") != self.name:
+            raise RecordError(f"this record is for {record.get('game')!r}, not {self.name!r}")
+        try:
+            players = int(record["players"])
+            seed = int(record["seed"])
+            opts = validate_options(self.name, self.options, dict(record.get("options", {})))
+            actions = list(record["actions"])
+            script = list(record.get("chance", []))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"malformed record: {exc}") from exc
+        state = self._new(players, seed, opts, script)
+        for i, data in enumerate(actions[:upto]):
+            try:
+                state.apply(self.action_from_json(data))
+            except ValueError as exc:
+                raise RecordError(f"action {i} ({data!r}) does not replay: {exc}") from exc
+        return state
+
+
+class State(ABC):
+    """One position of one game. Mutable: ``apply`` changes it in place; ``clone`` copies it."""
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    chance: Chance
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], script: list[JSON] | None):
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.chance = Chance(seed, script)
+        self.history: list[Action] = []
+        self._legal_cache: list[Action] | None = None
+        self._legal_set: frozenset[Action] | None = None
+
+    # -- what every game provides ---------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def _legal(self) -> list[Action]:
+        """Every legal action for ``current_player`` (never empty before the end)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an action already known to be legal."""
+
+    def _why_illegal(self, action: Action) -> str:
+        """Say why a well-formed action is not legal here (override for better reasons)."""
+        return f"{action.text()} is not a legal move now"
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The outcome; only meaningful once ``is_over``."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may see and nothing more (None: a spectator). JSON-able."""
+
+    @abstractmethod
+    def _copy(self) -> State:
+        """A deep, independent copy of the game's own fields (the base fields are copied by ``clone``)."""
+
+    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+        """Resample in place whatever ``seat`` cannot see (games with hidden information override)."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state, secrets included, as JSON (tests and debugging; never sent to a seat)."""
+        return self.view(None)
+
+    # -- shared machinery ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.is_over else self._legal()
+        return list(self._legal_cache)
+
+    def is_legal(self, action: Action) -> bool:
+        """Membership in the legal actions; games with large action lists may override with a rule check."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.is_over else self._legal()
+        if self._legal_set is None:
+            self._legal_set = frozenset(self._legal_cache)
+        return action in self._legal_set
+
+    def apply(self, action: Action) -> None:
+        """Play one action; an unreadable one raises InvalidAction, a forbidden one IllegalAction, unchanged."""
+        if not isinstance(action, self.game.action_types):
+            raise InvalidAction(f"not an action of {self.game.name}: {action!r}")
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        if not self.is_legal(action):
+            raise IllegalAction(self._why_illegal(action))
+        self._apply(action)
+        self.history.append(action)
+        self._legal_cache = None
+        self._legal_set = None
+
+    def apply_text(self, text: str) -> Action:
+        action = self.game.parse_action(text)
+        self.apply(action)
+        return action
+
+    def clone(self) -> State:
+        other = self._copy()
+        other.game = self.game
+        other.players = self.players
+        other.seed = self.seed
+        other.options = dict(self.options)
+        other.chance = self.chance.clone()
+        other.history = list(self.history)
+        other._legal_cache = self._legal_cache
+        other._legal_set = self._legal_set
+        return other
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A copy in which everything ``seat`` cannot see is re-dealt, and future chance is reseeded."""
+        other = self.clone()
+        other._redeal(seat, rng)
+        other.chance.reseed(rng.getrandbits(63))
+        other._legal_cache = None
+        other._legal_set = None
+        return other
+
+    def record(self) -> dict[str, Any]:
+        """Setup, every action and every chance outcome, as JSON; ``cattable.replay`` rebuilds the state."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.name,
+            "players": self.players,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [a.to_json() for a in self.history],
+            "chance": list(self.chance.log),
+        }
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state: {len(self.history)} actions, to play: {self.current_player}>"

@@ -1,0 +1,16 @@
+"""How hard the conformance suite works each game: player counts, playouts, and option sets.
+
+Physics playouts are slow, so the tower runs fewer (and is marked slow); the card and dice games run
+thousands. ``checks_every`` is how often (in actions) the costly per-position checks run.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CONFORMANCE: dict[str, dict[str, Any]] = {
+    "cafe": {"players": [2, 3, 4], "playouts": 2100, "options": [{}], "checks_every": 7},
+    "washi": {"players": [2, 3, 4, 5, 6], "playouts": 2000, "options": [{}], "checks_every": 9},
+    "attack": {"players": [2, 4, 6], "playouts": 2100, "options": [{}], "checks_every": 25},
+    "tower": {"players": [1, 3], "playouts": 4, "options": [{}], "checks_every": 3, "slow": True},
+}

@@ -1,0 +1,169 @@
+"""The same contract, checked over every registered game with seeded random playouts.
+
+Per game: legal actions never empty before the end; every chosen legal action applies; a clone is
+independent of its original; actions round-trip through text and JSON; malformed and illegal actions
+are rejected with the state unchanged; ``determinize(seat)`` leaves that seat's view unchanged while
+re-dealing what it cannot see; views are JSON; records round-trip through JSON and replay exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import cattable
+from cattable.agents import RandomAgent
+from cattable.core import IllegalAction, InvalidAction, OptionError, State
+
+from .settings import CONFORMANCE
+
+
+def _params() -> list[Any]:
+    out = []
+    for name, cfg in CONFORMANCE.items():
+        marks = [pytest.mark.slow, pytest.mark.physics] if cfg.get("slow") else []
+        out.append(pytest.param(name, id=name, marks=marks))
+    return out
+
+
+def _check_position(state: State, rng: random.Random) -> None:
+    game = state.game
+    seat = state.current_player
+    assert seat is not None and 0 <= seat < state.players
+    legal = state.legal_actions()
+    assert legal, f"no legal action before the end at {state!r}"
+    before = json.dumps(state.snapshot(), sort_keys=True)
+
+    for action in legal:
+        assert game.parse_action(action.text()) == action, action.text()
+        assert game.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+
+    # a clone is independent of its original
+    twin = state.clone()
+    twin.apply(legal[rng.randrange(len(legal))])
+    assert json.dumps(state.snapshot(), sort_keys=True) == before
+    assert len(twin.history) == len(state.history) + 1
+
+    # malformed and illegal input change nothing
+    for junk in ("", "?!", "zzz 99 99", "{}"):
+        with pytest.raises(InvalidAction):
+            game.parse_action(junk)
+    for junk_json in (None, 17, {"nonsense": True}, ["x"]):
+        with pytest.raises(InvalidAction):
+            game.action_from_json(junk_json)
+    with pytest.raises(InvalidAction):
+        state.apply("not an action")  # type: ignore[arg-type]
+    assert json.dumps(state.snapshot(), sort_keys=True) == before
+
+    # views are JSON, and determinize keeps the acting seat's view
+    for s in [None, *range(state.players)]:
+        json.dumps(state.view(s))
+    for s in range(state.players):
+        view = json.dumps(state.view(s), sort_keys=True)
+        other = state.determinize(s, random.Random(rng.getrandbits(32)))
+        assert json.dumps(other.view(s), sort_keys=True) == view
+        assert other.current_player == state.current_player
+        assert set(map(repr, other.legal_actions())) == set(map(repr, legal)) or s != seat
+    assert json.dumps(state.snapshot(), sort_keys=True) == before
+
+
+def _check_illegal_after_end(state: State) -> None:
+    assert state.current_player is None
+    assert state.legal_actions() == []
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    last = state.history[-1]
+    with pytest.raises(IllegalAction):
+        state.apply(last)
+    assert json.dumps(state.snapshot(), sort_keys=True) == before
+
+
+@pytest.mark.parametrize("name", _params())
+def test_random_playouts_keep_the_contract(name: str) -> None:
+    cfg = CONFORMANCE[name]
+    game = cattable.game(name)
+    counts: list[int] = cfg["players"]
+    every: int = cfg["checks_every"]
+    rng = random.Random(12345)
+    lengths = []
+    for i in range(cfg["playouts"]):
+        players = counts[i % len(counts)]
+        options = cfg["options"][i % len(cfg["options"])]
+        state = game.new(players=players, seed=i, **options)
+        agent = RandomAgent(seed=i)
+        deep = i % 50 == 0  # every 50th game is checked at every position
+        steps = 0
+        while not state.is_over:
+            if deep or steps % every == 0 and i % 5 == 0:
+                _check_position(state, rng)
+            legal = state.legal_actions()
+            assert legal
+            state.apply(agent.choose({}, legal))
+            steps += 1
+        lengths.append(steps)
+        result = state.result()
+        json.dumps(result.to_json())
+        assert all(0 <= w < players for w in result.winners)
+        if i % 10 == 0:
+            _check_illegal_after_end(state)
+            record = json.loads(json.dumps(state.record()))
+            again = cattable.replay(record)
+            assert json.dumps(again.snapshot(), sort_keys=True) == json.dumps(state.snapshot(), sort_keys=True)
+            assert again.record() == record
+            assert again.result() == result
+    assert min(lengths) > 0
+
+
+@pytest.mark.parametrize("name", _params())
+def test_same_seed_same_game(name: str) -> None:
+    game = cattable.game(name)
+    players = CONFORMANCE[name]["players"][0]
+    a = game.new(players=players, seed=7)
+    b = game.new(players=players, seed=7)
+    assert json.dumps(a.snapshot(), sort_keys=True) == json.dumps(b.snapshot(), sort_keys=True)
+    agent_a, agent_b = RandomAgent(3), RandomAgent(3)
+    for _ in range(30):
+        if a.is_over:
+            break
+        a.apply(agent_a.choose({}, a.legal_actions()))
+        b.apply(agent_b.choose({}, b.legal_actions()))
+    assert a.record() == b.record()
+
+
+@pytest.mark.parametrize("name", _params())
+def test_bad_options_and_player_counts_are_refused(name: str) -> None:
+    game = cattable.game(name)
+    with pytest.raises(OptionError, match="allowed"):
+        game.new(players=game.max_players + 1, seed=0)
+    with pytest.raises(OptionError, match="known options"):
+        game.new(players=game.min_players, seed=0, no_such_option=1)
+    for option in game.options:
+        if option.choices is not None:
+            with pytest.raises(OptionError, match="allowed"):
+                game.new(players=max(game.min_players, 2), seed=0, **{option.name: "__nope__"})
+
+
+@pytest.mark.parametrize("name", _params())
+def test_determinize_resamples_hidden_information_only(name: str) -> None:
+    """Where a game hides something, some re-deal differs in the full state but never in the seat's view."""
+    game = cattable.game(name)
+    if not game.has_hidden_information:
+        pytest.skip(f"{name} has no hidden information")
+    players = CONFORMANCE[name]["players"][-1]
+    state = game.new(players=players, seed=3)
+    agent = RandomAgent(1)
+    for _ in range(5):
+        if state.is_over:
+            break
+        state.apply(agent.choose({}, state.legal_actions()))
+    seat = state.current_player if state.current_player is not None else 0
+    full = json.dumps(state.snapshot(), sort_keys=True)
+    view = json.dumps(state.view(seat), sort_keys=True)
+    changed = 0
+    for k in range(20):
+        other = state.determinize(seat, random.Random(k))
+        assert json.dumps(other.view(seat), sort_keys=True) == view
+        changed += json.dumps(other.snapshot(), sort_keys=True) != full
+    assert changed > 0, "determinize never re-dealt anything: is the hidden information in the view?"
