@@ -96,7 +96,7 @@ def test_random_playouts_keep_the_contract(name: str) -> None:
         deep = i % 50 == 0  # every 50th game is checked at every position
         steps = 0
         while not state.is_over:
-            if deep or steps % every == 0 and i % 5 == 0:
+            if deep or (steps % every == 0 and i % 5 == 0):
                 _check_position(state, rng)
             legal = state.legal_actions()
             assert legal

@@ -34,11 +34,12 @@ class Option:
                 else:
                     value = self.kind(raw)
             except ValueError:
-                raise OptionError(f"option {self.name}={raw!r}: expected {self.kind.__name__}; {self.allowed()}")
+                expected = f"expected {self.kind.__name__}; {self.allowed()}"
+                raise OptionError(f"option {self.name}={raw!r}: {expected}") from None
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool)):
-            raise OptionError(f"option {self.name}={raw!r}: expected {self.kind.__name__}; {self.allowed()}")
+            raise OptionError(f"option {self.name}={raw!r}: expected {self.kind.__name__}; {self.allowed()}") from None
         if self.choices is not None and value not in self.choices:
             raise OptionError(f"option {self.name}={raw!r} is not allowed; {self.allowed()}")
         if self.check is not None:

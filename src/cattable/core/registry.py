@@ -37,4 +37,7 @@ def replay(record: dict[str, Any], upto: int | None = None) -> State:
     """Rebuild a state from a record made by ``State.record()``."""
     if not isinstance(record, dict) or "game" not in record:
         raise RecordError("not a cattable game record")
-    return game(str(record["game"])).replay(record, upto)
+    name = str(record["game"])
+    if name not in GAMES:
+        raise RecordError(f"this record is for an unknown game {name!r}; known games: {', '.join(GAMES)}")
+    return game(name).replay(record, upto)

@@ -1,0 +1,119 @@
+"""Many seeded games across a process pool, summarised: win rates by seat, scores, game length.
+
+Each game ``i`` uses seed ``seed + i`` and agents seeded from it, so a batch is reproducible whatever
+the number of workers.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from cattable.agents import make_agent
+from cattable.core import game as get_game
+
+from .playout import play_out
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """What one finished game contributes to a batch (small, so it crosses process boundaries cheaply)."""
+
+    seed: int
+    winners: tuple[int, ...]
+    scores: tuple[float, ...] | None
+    team_win: bool | None
+    actions: int
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+def run_one(name: str, players: int, seed: int, agents: Sequence[str], options: dict[str, Any]) -> GameSummary:
+    game = get_game(name)
+    seats = [make_agent(agents[s % len(agents)], game, seed=seed * 101 + s) for s in range(players)]
+    state = play_out(game.new(players=players, seed=seed, **options), seats)
+    result = state.result()
+    return GameSummary(seed, result.winners, result.scores, result.team_win, len(state.history), result.details)
+
+
+def _run_chunk(args: tuple[str, int, list[int], list[str], dict[str, Any]]) -> list[GameSummary]:
+    name, players, seeds, agents, options = args
+    return [run_one(name, players, s, agents, options) for s in seeds]
+
+
+def simulate(
+    name: str,
+    games: int,
+    players: int,
+    agents: Sequence[str] | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameSummary]:
+    """Play ``games`` games; ``progress(k)`` is called as each chunk of k games finishes."""
+    game = get_game(name)
+    agent_names = list(agents) if agents else [game.default_agent]
+    opts = dict(options or {})
+    game.new(players=players, seed=seed, **opts)  # validate once, here, with a clear error
+    for spec in agent_names:
+        make_agent(spec, game)
+    seeds = [seed + i for i in range(games)]
+    chunk = max(1, min(25, games // (workers * 8) or 1))
+    jobs = [(name, players, seeds[i : i + chunk], agent_names, opts) for i in range(0, games, chunk)]
+    out: list[GameSummary] = []
+    if workers <= 1:
+        for job in jobs:
+            part = _run_chunk(job)
+            out.extend(part)
+            if progress:
+                progress(len(part))
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for part in pool.map(_run_chunk, jobs):
+                out.extend(part)
+                if progress:
+                    progress(len(part))
+    return out
+
+
+def summarise(name: str, players: int, agents: Sequence[str], results: Sequence[GameSummary]) -> dict[str, Any]:
+    """Win rates by seat (a shared win counts for each winner), mean scores, and game lengths."""
+    n = len(results)
+    wins = [0] * players
+    draws = 0
+    team_wins = 0
+    for r in results:
+        for w in r.winners:
+            wins[w] += 1
+        if not r.winners and r.team_win is None:
+            draws += 1
+        team_wins += bool(r.team_win)
+    lengths = [r.actions for r in results]
+    scored = [r.scores for r in results if r.scores is not None]
+    seats = []
+    for s in range(players):
+        row: dict[str, Any] = {"seat": s, "agent": agents[s % len(agents)], "wins": wins[s]}
+        row["win_rate"] = wins[s] / n if n else 0.0
+        if scored:
+            values = [sc[s] for sc in scored if len(sc) > s]
+            row["mean_score"] = statistics.fmean(values) if values else None
+        seats.append(row)
+    summary: dict[str, Any] = {
+        "game": name,
+        "games": n,
+        "players": players,
+        "seats": seats,
+        "draws": draws,
+        "length": {
+            "mean": statistics.fmean(lengths) if lengths else 0.0,
+            "median": statistics.median(lengths) if lengths else 0,
+            "min": min(lengths, default=0),
+            "max": max(lengths, default=0),
+        },
+    }
+    if get_game(name).cooperative:
+        summary["team_win_rate"] = team_wins / n if n else 0.0
+    return summary

@@ -1,0 +1,212 @@
+"""The ``cattable`` command: games, play, replay, simulate, bench, render."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cattable.analysis.throughput import random_playouts
+from cattable.core import game as get_game
+from cattable.core import game_names
+
+from . import play, replay_cmd
+from .common import console, err_console, load_record, parse_options
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    infos = [get_game(n).describe() for n in game_names()]
+    if args.json:
+        print(json.dumps(infos, indent=1))
+        return 0
+    table = Table(title="cattable games")
+    for col in ("name", "title", "players", "options"):
+        table.add_column(col)
+    for info in infos:
+        opts = "\n".join(f"{o['name']}: {o['help']} ({o['allowed']})" for o in info["options"]) or "-"
+        lo, hi = info["players"]
+        table.add_row(info["name"], info["title"], f"{lo}" if lo == hi else f"{lo}-{hi}", opts)
+    console.print(table)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    play.start(
+        game,
+        players=args.players,
+        bots=args.bots,
+        agent=args.agent,
+        seed=args.seed,
+        options=parse_options(args.option),
+        save_to=Path(args.save) if args.save else None,
+        pictures=Path(args.pictures) if args.pictures else None,
+    )
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    replay_cmd.run(load_record(args.record), step=args.step if args.step is not None else replay_cmd.interactive())
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from cattable.analysis.simulate import simulate, summarise
+
+    game = get_game(args.game)
+    agents = [a.strip() for a in args.agents.split(",")] if args.agents else [game.default_agent]
+    options = parse_options(args.option)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err_console, transient=args.json) as bar:
+        task = bar.add_task(f"{game.name} x{args.games}", total=args.games)
+        results = simulate(
+            game.name,
+            args.games,
+            args.players,
+            agents,
+            seed=args.seed,
+            workers=args.workers,
+            options=options,
+            progress=lambda k: bar.advance(task, k),
+        )
+    summary = summarise(game.name, args.players, agents, results)
+    summary["seed"] = args.seed
+    summary["options"] = options
+    if args.plot:
+        from cattable.analysis.plots import plot_simulation
+
+        summary["plot"] = str(plot_simulation(summary, results, args.plot))
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return 0
+    table = Table(title=f"{game.title}: {summary['games']} games, {args.players} players, seed {args.seed}")
+    for col in ("seat", "agent", "wins", "win rate", "mean score"):
+        table.add_column(col, justify="right")
+    for row in summary["seats"]:
+        score = row.get("mean_score")
+        table.add_row(
+            str(row["seat"]),
+            row["agent"],
+            str(row["wins"]),
+            f"{100 * row['win_rate']:.1f}%",
+            "-" if score is None else f"{score:.2f}",
+        )
+    console.print(table)
+    length = summary["length"]
+    console.print(
+        f"Game length (actions): mean {length['mean']:.1f}, median {length['median']}, "
+        f"min {length['min']}, max {length['max']}; draws {summary['draws']}"
+    )
+    if "team_win_rate" in summary:
+        console.print(f"Team win rate: {100 * summary['team_win_rate']:.1f}%")
+    if args.plot:
+        console.print(f"Plot: {summary['plot']}")
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    players = args.players or max(game.min_players, min(3, game.max_players))
+    figures = random_playouts(game, players, seconds=args.seconds, seed=args.seed, **parse_options(args.option))
+    if args.json:
+        print(json.dumps(figures.to_json(), indent=1))
+        return 0
+    console.print(
+        f"{game.title}, {players} players, random playouts on one core for {figures.seconds:.1f} s: "
+        f"[bold]{figures.actions_per_second:,.0f} actions/s[/], {figures.games_per_second:,.1f} games/s "
+        f"({figures.games} games, {figures.actions} actions)"
+    )
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import importlib
+
+    record = load_record(args.record)
+    name = str(record.get("game"))
+    get_game(name)
+    try:
+        module = importlib.import_module(f"cattable.games.{name}.pictures")
+    except ModuleNotFoundError:
+        raise ValueError(f"{name} has no 3D picture to render (only the tower has)") from None
+    module.render_record(record, args.out)
+    console.print(f"Picture saved to [bold]{args.out}[/]")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="cattable", description="Cat board games, played faithfully.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    g = sub.add_parser("games", help="list the games, their player counts and options")
+    g.add_argument("--json", action="store_true")
+    g.set_defaults(fn=cmd_games)
+
+    def add_common(q: argparse.ArgumentParser) -> None:
+        q.add_argument("game", help="one of: " + ", ".join(game_names()))
+        q.add_argument("--seed", type=int, default=0)
+        q.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
+
+    q = sub.add_parser("play", help="play in the terminal, bots in the other seats")
+    add_common(q)
+    q.add_argument("--players", type=int, default=2)
+    q.add_argument("--bots", type=int, default=1, help="how many of the seats bots take (the last ones)")
+    q.add_argument("--agent", default=None, help="the bots' kind: random or heuristic (default heuristic)")
+    q.add_argument("--save", default=None, help="where to save the record (default records/...)")
+    q.add_argument("--pictures", default=None, help="folder for a picture after every move (tower)")
+    q.set_defaults(fn=cmd_play)
+
+    r = sub.add_parser("replay", help="step through a saved game")
+    r.add_argument("record")
+    r.add_argument(
+        "--step",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="wait for Enter between moves (default: when the terminal is interactive)",
+    )
+    r.set_defaults(fn=cmd_replay)
+
+    s = sub.add_parser("simulate", help="many games across cores, summarised")
+    add_common(s)
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--players", type=int, default=2)
+    s.add_argument("--agents", default=None, help="comma-separated, one per seat (cycled)")
+    s.add_argument("--workers", type=int, default=1)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--plot", default=None, metavar="PNG", help="save a plot of the results")
+    s.set_defaults(fn=cmd_simulate)
+
+    b = sub.add_parser("bench", help="random-playout throughput on one core")
+    add_common(b)
+    b.add_argument("--players", type=int, default=None)
+    b.add_argument("--seconds", type=float, default=5.0)
+    b.add_argument("--json", action="store_true")
+    b.set_defaults(fn=cmd_bench)
+
+    d = sub.add_parser("render", help="draw a tower record as a picture (PNG)")
+    d.add_argument("record")
+    d.add_argument("--out", required=True)
+    d.set_defaults(fn=cmd_render)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if getattr(args, "games", 1) < 1 or getattr(args, "workers", 1) < 1:
+        err_console.print("[red]error:[/] --games and --workers must be at least 1")
+        return 2
+    try:
+        code: int = args.fn(args)
+    except ValueError as exc:
+        err_console.print(f"[red]error:[/] {exc}")
+        return 2
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

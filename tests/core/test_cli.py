@@ -1,0 +1,85 @@
+"""The command line on the toy game: games, simulate, bench, play (with help/undo/quit) and replay."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import cattable
+from cattable.agents import RandomAgent
+from cattable.interfaces.cli import play, replay_cmd
+from cattable.interfaces.cli.main import main
+
+
+def test_simulate_json_summary_is_consistent(toy: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    plot = tmp_path / "sim.png"
+    code = main(["simulate", toy, "--games", "60", "--players", "3", "--workers", "2", "--json", "--plot", str(plot)])
+    assert code == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["games"] == 60
+    assert sum(row["wins"] for row in summary["seats"]) >= 60  # ties give a win to each tied seat
+    assert plot.stat().st_size > 10_000
+
+
+def test_simulate_is_reproducible_whatever_the_workers(toy: str, capsys: pytest.CaptureFixture[str]) -> None:
+    main(["simulate", toy, "--games", "20", "--players", "2", "--seed", "3", "--json"])
+    one = json.loads(capsys.readouterr().out)
+    main(["simulate", toy, "--games", "20", "--players", "2", "--seed", "3", "--workers", "2", "--json"])
+    two = json.loads(capsys.readouterr().out)
+    assert one["seats"] == two["seats"] and one["length"] == two["length"]
+
+
+def test_bench_and_games_and_errors(toy: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", toy, "--players", "2", "--seconds", "0.2", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["actions"] > 0 and figures["actions_per_second"] > 0
+    assert main(["simulate", toy, "--players", "9", "--games", "1"]) == 2
+    assert "allowed: 1 to 4" in capsys.readouterr().err
+    assert main(["simulate", toy, "--option", "nope"]) == 2
+    assert "KEY=VALUE" in capsys.readouterr().err
+
+
+def _typed(lines: list[str]) -> Iterator[str]:
+    yield from lines
+
+
+def test_play_help_undo_and_a_record_at_the_end(toy: str, tmp_path: Path) -> None:
+    game = cattable.game(toy)
+    keys = _typed(["help", "fly", "stop", "undo", "stop"])
+    state = play.start(
+        game,
+        players=2,
+        bots=1,
+        agent="random",
+        seed=5,
+        options={},
+        save_to=tmp_path / "game.json",
+        read=lambda prompt: next(keys),
+    )
+    assert state.is_over
+    record = json.loads((tmp_path / "game.json").read_text())
+    assert record["actions"][0] == {"kind": "stop"}
+    assert cattable.replay(record).snapshot() == state.snapshot()
+
+
+def test_undo_is_refused_once_dice_have_been_rolled(toy: str, tmp_path: Path) -> None:
+    game = cattable.game(toy)
+    state = game.new(players=1, seed=5)
+    table = play.TerminalGame(game, state, [0], {}, tmp_path / "g.json", read=lambda p: "quit")
+    assert table.try_move(0, "roll")
+    assert not table.undo(0)
+    assert len(table.state.history) == 1
+
+
+def test_replay_walks_every_position(toy: str, capsys: pytest.CaptureFixture[str]) -> None:
+    state = cattable.game(toy).new(players=2, seed=8)
+    agent = RandomAgent(1)
+    while not state.is_over:
+        state.apply(agent.choose({}, state.legal_actions()))
+    keys = _typed(["", "b", ""] + [""] * 200)
+    replay_cmd.run(state.record(), step=True, read=lambda p: next(keys))
+    out = capsys.readouterr().out
+    assert f"{len(state.history)}. " in out
