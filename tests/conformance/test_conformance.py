@@ -167,3 +167,32 @@ def test_determinize_resamples_hidden_information_only(name: str) -> None:
         assert json.dumps(other.view(seat), sort_keys=True) == view
         changed += json.dumps(other.snapshot(), sort_keys=True) != full
     assert changed > 0, "determinize never re-dealt anything: is the hidden information in the view?"
+
+
+@pytest.mark.parametrize("name", _params())
+def test_determinize_depends_only_on_what_the_seat_knows(name: str) -> None:
+    """Bots play fair: two states a seat cannot tell apart give it the very same re-deal for the same rng.
+
+    So a searcher that sees only ``determinize(seat, rng)`` cannot be steered by the true hidden cards.
+    (Games meet this by collecting the unseen pieces in a canonical order, e.g. sorted, before shuffling.)
+    """
+    game = cattable.game(name)
+    if not game.has_hidden_information:
+        pytest.skip(f"{name} has no hidden information")
+    for players in CONFORMANCE[name]["players"]:
+        state = game.new(players=players, seed=11)
+        agent = RandomAgent(2)
+        for step in range(40):
+            if state.is_over:
+                break
+            if step % 8 == 0:
+                seat = state.current_player
+                assert seat is not None
+                twin = state.determinize(seat, random.Random(1000 + step))  # the same information set
+                a = state.determinize(seat, random.Random(step))
+                b = twin.determinize(seat, random.Random(step))
+                assert json.dumps(a.snapshot(), sort_keys=True) == json.dumps(b.snapshot(), sort_keys=True), (
+                    "determinize must depend only on what the seat can see: collect the unseen pieces in a "
+                    "canonical order (sorted) before shuffling them"
+                )
+            state.apply(agent.choose({}, state.legal_actions()))

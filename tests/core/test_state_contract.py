@@ -75,3 +75,4 @@ def test_the_conformance_suite_runs_on_the_toy(toy: str, monkeypatch: pytest.Mon
     conformance.test_random_playouts_keep_the_contract(toy)
     conformance.test_same_seed_same_game(toy)
     conformance.test_determinize_resamples_hidden_information_only(toy)
+    conformance.test_determinize_depends_only_on_what_the_seat_knows(toy)

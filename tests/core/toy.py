@@ -120,7 +120,7 @@ class ToyState(State):
     def _redeal(self, seat: int | None, rng: random.Random) -> None:
         if self.is_over:
             return
-        unseen = [c for s, c in enumerate(self.cards) if s != seat] + self.deck
+        unseen = sorted([c for s, c in enumerate(self.cards) if s != seat] + self.deck)
         rng.shuffle(unseen)
         for s in range(self.players):
             if s != seat:
