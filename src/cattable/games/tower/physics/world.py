@@ -1,0 +1,452 @@
+"""The tower's physics world: every piece of the game in one MuJoCo model.
+
+Contract with the rules (see the task's contract; extensions are marked "extension"):
+
+- Units at this interface are centimetres and degrees; the world works in SI inside.
+- Every piece exists from the start, parked off the table with collisions and gravity off. F1 lies on
+  the table at the origin, flat. Placing a piece switches it on and releases it just above its support.
+- `place_wall(piece, x, y, yaw, fold)`: on the top-most floor (the active floor highest above the
+  table); (x, y) is the crease's foot in that floor's frame, yaw the direction the fold opens towards
+  (the bisector, pointing from the crease into the open side), fold the angle between the panels.
+- `place_floor(piece, x, y, yaw)`: centred at (x, y) relative to the top-most floor's centre, yaw
+  relative to it, level, released 0.5 mm above the highest wall top standing on that floor.
+- `place_cat(piece, floor, x, y, yaw, on=None)`: (x, y, yaw) in `floor`'s frame; with `on`, the cat is
+  released just above the top of cat `on` (pass that cat's own x, y to stack it squarely).
+- `pet(piece, x, y, z, push)`: an impulse of `push` gram-centimetres per second (g cm/s; 5-10 is a
+  light touch for a 1.8 g cat) at the world point (x, y, z) cm, pushing horizontally from the point
+  towards the piece's centre (straight down if the point is right above it).
+- `nudge(...)`: hand noise on the piece placed last (position in cm, tilt and yaw in degrees, about
+  world axes through the piece's origin). `hand.noise` also returns "dfold": add it to `fold` before
+  calling `place_wall`.
+- `settle()` steps until every piece is at rest (or sleeping); `hold(s)` runs s seconds. Both update
+  `read().moved` (mm, the largest displacement of any corner of the piece's box).
+- `poses()` / `pieces()` / `restore()` round-trip a world exactly enough for replays; `clone()` copies.
+- extension: `top_floor_id()` returns the floor `place_wall`/`place_floor` use; `last_placed`
+  is the piece `nudge` moves; `seconds` is the simulated time so far.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import mujoco
+import numpy as np
+
+from .model import (
+    CM,
+    PieceSpec,
+    build_xml,
+    catalogue,
+    merged_settings,
+    panel_inertia,
+    park_position,
+    quat_euler,
+    quat_mul,
+    quat_to_matrix,
+    quat_yaw,
+    wall_panels,
+)
+from .reading import Reading, compute_reading
+
+
+class TowerWorld:
+    """Every piece of Cat and the Tower in a MuJoCo world tuned for cardboard and wood."""
+
+    def __init__(self, settings: dict[str, Any] | None = None) -> None:
+        self.settings = merged_settings(settings)
+        self.model = mujoco.MjModel.from_xml_string(build_xml(self.settings))
+        self.data = mujoco.MjData(self.model)
+        self._init_indices()
+        self.active: set[str] = set()
+        self.folds: dict[str, float] = {}
+        self.last_placed: str | None = None
+        self.moved: dict[str, float] = {}
+        self.steps = 0  # mj_step calls made, for the overhead benchmark
+        mujoco.mj_forward(self.model, self.data)
+        self._activate("F1")
+        fl = self.settings["floor"]["size"]
+        self._set_pose("F1", np.array([0.0, 0.0, fl[2] * CM / 2]), np.array([1.0, 0, 0, 0]))
+        self.settle(0.2)
+
+    # ----------------------------------------------------------------- bookkeeping
+    def _init_indices(self) -> None:
+        m = self.model
+        self.specs: dict[str, PieceSpec] = {s.id: s for s in catalogue()}
+        self.order: list[str] = [s.id for s in catalogue()]
+        self.body: dict[str, int] = {}
+        self.qadr: dict[str, int] = {}
+        self.vadr: dict[str, int] = {}
+        self.geoms: dict[str, list[int]] = {}
+        self.tree: dict[str, int] = {}
+        for pid in self.order:
+            b = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_BODY, pid)
+            j = m.body_jntadr[b]
+            self.body[pid] = b
+            self.qadr[pid] = int(m.jnt_qposadr[j])
+            self.vadr[pid] = int(m.jnt_dofadr[j])
+            start, count = int(m.body_geomadr[b]), int(m.body_geomnum[b])
+            self.geoms[pid] = list(range(start, start + count))
+            self.tree[pid] = int(m.body_treeid[b])
+        self.table_geom = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_GEOM, "table")
+
+    def _activate(self, pid: str) -> None:
+        m = self.model
+        for g in self.geoms[pid]:
+            m.geom_contype[g] = 1
+            m.geom_conaffinity[g] = 1
+        m.body_contype[self.body[pid]] = 1
+        m.body_conaffinity[self.body[pid]] = 1
+        m.body_gravcomp[self.body[pid]] = 0.0
+        self.active.add(pid)
+        if self.specs[pid].kind == "wall" and pid not in self.folds:
+            self.set_fold(pid, 90.0)
+
+    def _park(self, pid: str) -> None:
+        m = self.model
+        for g in self.geoms[pid]:
+            m.geom_contype[g] = 0
+            m.geom_conaffinity[g] = 0
+        m.body_contype[self.body[pid]] = 0
+        m.body_conaffinity[self.body[pid]] = 0
+        m.body_gravcomp[self.body[pid]] = 1.0
+        self.active.discard(pid)
+        self.folds.pop(pid, None)
+        px, py, pz = park_position(self.order.index(pid))
+        self._set_pose(pid, np.array([px, py, pz]), np.array([1.0, 0, 0, 0]))
+
+    def _set_pose(self, pid: str, pos: np.ndarray, quat: np.ndarray) -> None:
+        a = self.qadr[pid]
+        self.data.qpos[a : a + 3] = pos
+        self.data.qpos[a + 3 : a + 7] = quat / np.linalg.norm(quat)
+        v = self.vadr[pid]
+        self.data.qvel[v : v + 6] = 0.0
+
+    def wake_all(self) -> None:
+        """Wake every sleeping island (after teleporting or removing pieces).
+
+        Writing `tree_asleep` alone is not enough (the derived awake lists are only rebuilt inside
+        the pipeline); a forward pass with sleeping switched off wakes every tree properly.
+        """
+        m = self.model
+        flag = int(mujoco.mjtEnableBit.mjENBL_SLEEP)
+        if m.opt.enableflags & flag:
+            m.opt.enableflags &= ~flag
+            mujoco.mj_forward(m, self.data)
+            m.opt.enableflags |= flag
+
+    def set_fold(self, pid: str, fold: float) -> None:
+        """Refold wall `pid` to `fold` degrees: rewrite its panels and inertia in the model."""
+        m = self.model
+        spec = self.specs[pid]
+        panels = wall_panels(self.settings, spec.type, fold)
+        for g, (half, pos, yaw) in zip(self.geoms[pid], panels, strict=True):
+            m.geom_size[g] = half
+            m.geom_pos[g] = pos
+            m.geom_quat[g] = quat_yaw(yaw)
+        com, iquat, moments, mass = panel_inertia(panels, self.settings["wall"]["density"])
+        b = self.body[pid]
+        m.body_ipos[b] = com
+        m.body_iquat[b] = iquat
+        m.body_inertia[b] = moments
+        m.body_mass[b] = mass
+        self.folds[pid] = float(fold)
+
+    # ----------------------------------------------------------------- geometry helpers
+    def _pos(self, pid: str) -> np.ndarray:
+        a = self.qadr[pid]
+        return np.array(self.data.qpos[a : a + 3])
+
+    def _quat(self, pid: str) -> np.ndarray:
+        a = self.qadr[pid]
+        return np.array(self.data.qpos[a + 3 : a + 7])
+
+    def _top_z(self, pid: str) -> float:
+        """Highest point of the piece (metres), from its boxes at the current pose."""
+        mujoco.mj_kinematics(self.model, self.data)
+        best = -math.inf
+        for g in self.geoms[pid]:
+            r = self.data.geom_xmat[g].reshape(3, 3)
+            top = self.data.geom_xpos[g][2] + float(np.abs(r[2]) @ self.model.geom_size[g])
+            best = max(best, top)
+        return best
+
+    def floors_by_height(self) -> list[str]:
+        """Active floors, lowest first."""
+        floors = [p for p in self.active if self.specs[p].kind == "floor"]
+        return sorted(floors, key=lambda p: (self._pos(p)[2], int(p[1:])))
+
+    def top_floor_id(self) -> str:
+        """The top-most floor: the active floor highest above the table (extension)."""
+        return self.floors_by_height()[-1]
+
+    def _floor_frame(self, floor: str) -> tuple[np.ndarray, np.ndarray]:
+        """(top-surface centre, orientation quaternion) of a floor."""
+        pos = self._pos(floor)
+        quat = self._quat(floor)
+        r = quat_to_matrix(quat)
+        half_t = self.settings["floor"]["size"][2] * CM / 2
+        return pos + r[:, 2] * half_t, quat
+
+    def _release(self) -> float:
+        return float(self.settings["placement"]["release"]) * CM
+
+    def _check_stock(self, piece: str, kinds: tuple[str, ...]) -> None:
+        spec = self.specs.get(piece)
+        if spec is None or spec.kind not in kinds:
+            raise ValueError(f"{piece!r} is not a {' or '.join(kinds)} piece")
+        if piece in self.active:
+            raise ValueError(f"{piece} is already on the table")
+
+    # ----------------------------------------------------------------- placing
+    def place_wall(self, piece: str, x: float, y: float, yaw: float, fold: float) -> None:
+        """Stand a wall folded to `fold` deg with its crease foot at (x, y) cm on the top floor."""
+        self._check_stock(piece, ("wall",))
+        top, fquat = self._floor_frame(self.top_floor_id())
+        r = quat_to_matrix(fquat)
+        pos = top + r @ np.array([x * CM, y * CM, self._release()])
+        quat = quat_mul(fquat, quat_yaw(math.radians(yaw)))
+        self._activate(piece)
+        self.set_fold(piece, fold)
+        self._set_pose(piece, pos, quat)
+        self._placed(piece)
+
+    def place_floor(self, piece: str, x: float, y: float, yaw: float) -> None:
+        """Lay a floor level on the top-most walls, at (x, y) cm and yaw deg from the top floor."""
+        self._check_stock(piece, ("floor",))
+        below = self.top_floor_id()
+        bpos = self._pos(below)
+        bquat = self._quat(below)
+        r = quat_to_matrix(bquat)
+        heading = math.atan2(r[1, 0], r[0, 0])
+        centre = bpos + r @ np.array([x * CM, y * CM, 0.0])
+        surface = self._floor_frame(below)[0][2]
+        walls = [
+            p for p in self.active
+            if self.specs[p].kind == "wall" and self._pos(p)[2] > surface - 0.003
+        ]
+        support = max((self._top_z(p) for p in walls), default=surface)
+        half_t = self.settings["floor"]["size"][2] * CM / 2
+        pos = np.array([centre[0], centre[1], support + half_t + self._release()])
+        quat = quat_yaw(heading + math.radians(yaw))
+        self._activate(piece)
+        self._set_pose(piece, pos, quat)
+        self._placed(piece)
+
+    def place_cat(
+        self, piece: str, floor: str, x: float, y: float, yaw: float, on: str | None = None
+    ) -> None:
+        """Stand a cat upright on `floor` at (x, y) cm in its frame, or on top of cat `on`."""
+        self._check_stock(piece, ("cat", "toto", "black"))
+        if floor not in self.active or self.specs[floor].kind != "floor":
+            raise ValueError(f"{floor!r} is not a floor on the table")
+        top, fquat = self._floor_frame(floor)
+        r = quat_to_matrix(fquat)
+        half_h = self.settings[self.specs[piece].kind]["size"][2] * CM / 2
+        pos = top + r @ np.array([x * CM, y * CM, half_h + self._release()])
+        if on is not None:
+            if on not in self.active or self.specs[on].kind not in ("cat", "toto", "black"):
+                raise ValueError(f"{on!r} is not a cat on the table")
+            pos[2] = self._top_z(on) + half_h + self._release()
+        quat = quat_mul(fquat, quat_yaw(math.radians(yaw)))
+        self._activate(piece)
+        self._set_pose(piece, pos, quat)
+        self._placed(piece)
+
+    def _placed(self, piece: str) -> None:
+        self.last_placed = piece
+        self.wake_all()
+        mujoco.mj_kinematics(self.model, self.data)
+
+    def nudge(
+        self, piece: str, dx: float, dy: float, dz: float, droll: float, dpitch: float, dyaw: float
+    ) -> None:
+        """Hand noise: shift the piece by (dx, dy, dz) cm and turn it by small angles (deg)."""
+        if piece not in self.active:
+            raise ValueError(f"{piece} is not on the table")
+        pos = self._pos(piece) + np.array([dx, dy, dz]) * CM
+        turn = quat_euler(math.radians(droll), math.radians(dpitch), math.radians(dyaw))
+        self._set_pose(piece, pos, quat_mul(turn, self._quat(piece)))
+        self.wake_all()
+        mujoco.mj_kinematics(self.model, self.data)
+
+    def pet(self, piece: str, x: float, y: float, z: float, push: float) -> None:
+        """A light touch: an impulse of `push` g cm/s at (x, y, z) cm, towards the piece."""
+        if piece not in self.active:
+            raise ValueError(f"{piece} is not on the table")
+        m, d = self.model, self.data
+        mujoco.mj_kinematics(m, d)
+        b = self.body[piece]
+        point = np.array([x, y, z]) * CM
+        com = np.array(d.xipos[b])
+        direction = com - point
+        direction[2] = 0.0
+        norm = float(np.linalg.norm(direction))
+        direction = direction / norm if norm > 1e-9 else np.array([0.0, 0.0, -1.0])
+        impulse = direction * push * 1e-5  # g cm/s -> kg m/s
+        mass = float(m.body_mass[b])
+        ri = np.array(d.ximat[b]).reshape(3, 3)
+        inertia_world = ri @ np.diag(m.body_inertia[b]) @ ri.T
+        omega_world = np.linalg.solve(inertia_world, np.cross(point - com, impulse))
+        rb = np.array(d.xmat[b]).reshape(3, 3)
+        v = self.vadr[piece]
+        d.qvel[v : v + 3] += impulse / mass
+        d.qvel[v + 3 : v + 6] += rb.T @ omega_world
+        self.wake_all()
+
+    def remove(self, piece: str) -> None:
+        """Back to the stock: parked off the table, inactive."""
+        if piece == "F1":
+            raise ValueError("F1 is the tower's base and never leaves the table")
+        if piece in self.active:
+            self._park(piece)
+            self.wake_all()
+            mujoco.mj_kinematics(self.model, self.data)
+
+    # ----------------------------------------------------------------- running
+    def _corners(self) -> dict[str, np.ndarray]:
+        """World positions of the corners of each active piece's bounding box (for 'moved')."""
+        m, d = self.model, self.data
+        out: dict[str, np.ndarray] = {}
+        signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
+        for pid in self.active:
+            pts = []
+            for g in self.geoms[pid]:
+                r = np.array(d.geom_xmat[g]).reshape(3, 3)
+                pts.append(d.geom_xpos[g] + (signs * m.geom_size[g]) @ r.T)
+            out[pid] = np.vstack(pts)
+        return out
+
+    def _run(self, seconds: float, until_rest: bool) -> float:
+        m, d = self.model, self.data
+        mujoco.mj_kinematics(m, d)
+        before = self._corners()
+        cfg = self.settings["settle"]
+        chunk = int(cfg["check_every"])
+        dt = float(m.opt.timestep)
+        total = max(1, int(round(seconds / dt)))
+        need_quiet = int(round(float(cfg["quiet"]) / dt))
+        speed = float(cfg["speed"]) * CM
+        spin = float(cfg["spin"])
+        dofs = np.array(sorted(self.vadr[p] for p in self.active), dtype=int)
+        lin = (dofs[:, None] + np.arange(3)).ravel()
+        ang = (dofs[:, None] + np.arange(3, 6)).ravel()
+        quiet = 0
+        done = 0
+        while done < total:
+            n = min(chunk, total - done)
+            mujoco.mj_step(m, d, nstep=n)
+            self.steps += n
+            done += n
+            if until_rest:
+                if d.ntree_awake == 0:
+                    break
+                qv = d.qvel
+                if np.max(np.abs(qv[lin])) < speed and np.max(np.abs(qv[ang])) < spin:
+                    quiet += n
+                    if quiet >= need_quiet:
+                        break
+                else:
+                    quiet = 0
+        mujoco.mj_kinematics(m, d)
+        after = self._corners()
+        self.moved = {
+            p: float(np.max(np.linalg.norm(after[p] - before[p], axis=1))) * 1000.0
+            for p in after
+            if p in before
+        }
+        return done * dt
+
+    def settle(self, max_seconds: float = 2.0) -> float:
+        """Step until everything is at rest (or the cap); returns simulated seconds used."""
+        return self._run(max_seconds, until_rest=True)
+
+    def hold(self, seconds: float) -> None:
+        """Just run the world for `seconds` (the count to five)."""
+        self._run(seconds, until_rest=False)
+
+    @property
+    def seconds(self) -> float:
+        """Simulated time so far (extension)."""
+        return float(self.data.time)
+
+    # ----------------------------------------------------------------- records
+    def poses(self) -> dict[str, list[float]]:
+        """Every active piece: [x, y, z, qw, qx, qy, qz], position in cm."""
+        out: dict[str, list[float]] = {}
+        for pid in self.order:
+            if pid in self.active:
+                p = self._pos(pid) / CM
+                q = self._quat(pid)
+                out[pid] = [float(v) for v in p] + [float(v) for v in q]
+        return out
+
+    def pieces(self) -> dict[str, dict[str, Any]]:
+        """Every active piece's static facts: kind, type (walls) or colour (cats), fold (walls)."""
+        out: dict[str, dict[str, Any]] = {}
+        for pid in self.order:
+            if pid not in self.active:
+                continue
+            spec = self.specs[pid]
+            facts: dict[str, Any] = {"kind": spec.kind}
+            if spec.kind == "wall":
+                facts["type"] = spec.type
+                facts["fold"] = self.folds.get(pid, 90.0)
+            elif spec.kind in ("cat", "black"):
+                facts["colour"] = spec.type
+            out[pid] = facts
+        return out
+
+    def restore(self, pieces: dict[str, dict[str, Any]], poses: dict[str, list[float]]) -> None:
+        """Activate exactly these pieces at these poses, at rest; park the rest."""
+        for pid in list(self.active):
+            if pid not in pieces and pid != "F1":
+                self._park(pid)
+        for pid in self.order:
+            if pid not in pieces:
+                continue
+            if pid not in self.active:
+                self._activate(pid)
+            if self.specs[pid].kind == "wall":
+                self.set_fold(pid, float(pieces[pid].get("fold", 90.0)))
+            pose = poses[pid]
+            self._set_pose(pid, np.array(pose[:3]) * CM, np.array(pose[3:7]))
+        self.data.qvel[:] = 0.0
+        self.data.qacc_warmstart[:] = 0.0
+        self.wake_all()
+        mujoco.mj_forward(self.model, self.data)
+        self.moved = {}
+        self.last_placed = None
+
+    def clone(self) -> TowerWorld:
+        """An independent copy (model included, since folds live in the model)."""
+        other = TowerWorld.__new__(TowerWorld)
+        other.settings = self.settings
+        other.model = _copy_model(self.model)
+        other.data = mujoco.MjData(other.model)
+        mujoco.mj_copyData(other.data, other.model, self.data)
+        other.specs = self.specs
+        other.order = self.order
+        other.body = self.body
+        other.qadr = self.qadr
+        other.vadr = self.vadr
+        other.geoms = self.geoms
+        other.tree = self.tree
+        other.table_geom = self.table_geom
+        other.active = set(self.active)
+        other.folds = dict(self.folds)
+        other.last_placed = self.last_placed
+        other.moved = dict(self.moved)
+        other.steps = 0
+        return other
+
+    def read(self) -> Reading:
+        """What the rules read from the world: supports, debris, touching cats, cats on cats."""
+        mujoco.mj_kinematics(self.model, self.data)
+        return compute_reading(self)
+
+
+def _copy_model(model: Any) -> Any:
+    import copy
+
+    return copy.copy(model)
