@@ -1,6 +1,6 @@
 """Agents: random, greedy heuristics, and (later) search; each sees only a seat's view."""
 
-from .base import Agent, GreedyAgent, RandomAgent
+from .base import Agent, GreedyAgent, InfoSet, RandomAgent
 from .registry import AGENT_KINDS, make_agent
 
-__all__ = ["AGENT_KINDS", "Agent", "GreedyAgent", "RandomAgent", "make_agent"]
+__all__ = ["AGENT_KINDS", "Agent", "GreedyAgent", "InfoSet", "RandomAgent", "make_agent"]

@@ -7,7 +7,25 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cattable.core import Action
+from cattable.core import Action, State
+
+
+class InfoSet:
+    """What a searching agent may ask beyond its view: fair samples of the positions it cannot tell apart.
+
+    It wraps the true state privately and hands out only ``determinize(seat, rng)`` copies, in which
+    everything the seat cannot see is re-dealt and future chance is reseeded; the conformance suite
+    proves such a copy depends only on the seat's information.
+    """
+
+    __slots__ = ("__state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.__state = state
+        self.seat = seat
+
+    def sample(self, rng: random.Random) -> State:
+        return self.__state.determinize(self.seat, rng)
 
 
 class Agent(ABC):
@@ -23,6 +41,10 @@ class Agent(ABC):
     @abstractmethod
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """One of ``legal``; ``view`` is the acting seat's view."""
+
+    def choose_with(self, view: Mapping[str, Any], legal: Sequence[Action], infoset: InfoSet) -> Action:
+        """What runners call: searchers override it to sample positions; others just ``choose``."""
+        return self.choose(view, legal)
 
 
 class RandomAgent(Agent):

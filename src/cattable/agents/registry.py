@@ -1,4 +1,4 @@
-"""Agents by name: ``random``, ``heuristic`` (the game's own, from ``cattable.games.<game>.heuristic``)."""
+"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module), ``mcts:<level>``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from cattable.core import Game
 
 from .base import Agent, RandomAgent
 
-AGENT_KINDS = ("random", "heuristic")
+AGENT_KINDS = ("random", "heuristic", "mcts:easy", "mcts:medium", "mcts:hard", "mcts:iters=N", "mcts:ms=N")
 
 
 def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
@@ -25,4 +25,8 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
         agent = cls(seed)
         assert isinstance(agent, Agent)
         return agent
+    if kind == "mcts" or kind.startswith("mcts:"):
+        from .mcts import make_mcts
+
+        return make_mcts(kind, game, seed)
     raise ValueError(f"unknown agent {spec!r}; known agents: {', '.join(AGENT_KINDS)}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cattable.agents import Agent
+from cattable.agents import Agent, InfoSet
 from cattable.core import Game, State
 
 
@@ -17,7 +17,7 @@ def play_out(state: State, agents: Sequence[Agent], max_actions: int = 1_000_000
             return state
         agent = agents[seat]
         view: dict[str, Any] = state.view(seat) if agent.needs_view else {}
-        state.apply(agent.choose(view, state.legal_actions()))
+        state.apply(agent.choose_with(view, state.legal_actions(), InfoSet(state, seat)))
     raise RuntimeError(f"{state.game.name}: no end after {max_actions} actions (seed {state.seed})")
 
 

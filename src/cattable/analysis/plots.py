@@ -37,3 +37,36 @@ def plot_simulation(summary: dict[str, Any], results: Sequence[GameSummary], out
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def plot_tournament(summary: dict[str, Any], out: str | Path) -> Path:
+    """The win-rate matrix (row agent against column agent) beside Elo ratings with 95% intervals."""
+    agents = summary["agents"]
+    n = len(agents)
+    grid = [[float("nan") if c is None else c["win_rate"] for c in row] for row in summary["matrix"]]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    image = left.imshow(grid, cmap="RdYlGn", vmin=0, vmax=1)
+    left.set_xticks(range(n), agents, rotation=30, ha="right")
+    left.set_yticks(range(n), agents)
+    for i in range(n):
+        for j in range(n):
+            cell = summary["matrix"][i][j]
+            if cell is not None:
+                left.text(j, i, f"{100 * cell['win_rate']:.0f}%", ha="center", va="center", fontsize=9)
+    left.set_title(f"{summary['game']}: row's score against column")
+    fig.colorbar(image, ax=left, fraction=0.046)
+    ratings = [summary["elo"][a] for a in agents]
+    centre = [r["rating"] for r in ratings]
+    errors = [
+        [c - r["low"] for c, r in zip(centre, ratings, strict=True)],
+        [r["high"] - c for c, r in zip(centre, ratings, strict=True)],
+    ]
+    right.barh(agents, [c - 1500 for c in centre], left=1500, xerr=errors, color="#4c78a8", capsize=4)
+    right.axvline(1500, color="grey", lw=0.8)
+    right.set_xlabel("Elo (95% bootstrap interval)")
+    right.set_title(f"{summary['games_per_pairing']} games per pairing, {summary['players']} players")
+    fig.tight_layout()
+    path = Path(out)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

@@ -1,4 +1,4 @@
-"""The ``cattable`` command: games, play, replay, simulate, bench, render."""
+"""The ``cattable`` command: games, play, replay, simulate, tournament, bench, render."""
 
 from __future__ import annotations
 
@@ -124,6 +124,55 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    from cattable.analysis.tournament import run_tournament, summarise
+
+    game = get_game(args.game)
+    agents = [a.strip() for a in args.agents.split(",") if a.strip()]
+    pairings = len(agents) * (len(agents) - 1) // 2
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err_console, transient=args.json) as bar:
+        task = bar.add_task(f"{game.name} tournament", total=pairings * args.games)
+        matches = run_tournament(
+            game.name,
+            agents,
+            args.games,
+            args.players,
+            seed=args.seed,
+            workers=args.workers,
+            options=parse_options(args.option),
+            progress=lambda k: bar.advance(task, k),
+        )
+    summary = summarise(game.name, agents, args.players, matches, seed=args.seed)
+    summary["seed"] = args.seed
+    if args.plot:
+        from cattable.analysis.plots import plot_tournament
+
+        summary["plot"] = str(plot_tournament(summary, args.plot))
+    if args.json:
+        print(json.dumps(summary, indent=1))
+        return 0
+    table = Table(title=f"{game.title}: {args.games} games per pairing, {args.players} players, seed {args.seed}")
+    table.add_column("row vs column")
+    for a in agents:
+        table.add_column(a, justify="right")
+    table.add_column("Elo (95% CI)", justify="right")
+    for i, a in enumerate(agents):
+        cells = []
+        for cell in summary["matrix"][i]:
+            cells.append(
+                "-"
+                if cell is None
+                else f"{100 * cell['win_rate']:.0f}% [{100 * cell['low']:.0f}-{100 * cell['high']:.0f}]"
+            )
+        elo = summary["elo"][a]
+        table.add_row(a, *cells, f"{elo['rating']:.0f} [{elo['low']:.0f}, {elo['high']:.0f}]")
+    console.print(table)
+    if args.plot:
+        console.print(f"Plot: {summary['plot']}")
+    return 0
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     import importlib
 
@@ -156,7 +205,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_common(q)
     q.add_argument("--players", type=int, default=2)
     q.add_argument("--bots", type=int, default=1, help="how many of the seats bots take (the last ones)")
-    q.add_argument("--agent", default=None, help="the bots' kind: random or heuristic (default heuristic)")
+    q.add_argument("--agent", default=None, help="the bots' kind: random, heuristic (default), mcts:easy|medium|hard")
     q.add_argument("--save", default=None, help="where to save the record (default records/...)")
     q.add_argument("--pictures", default=None, help="folder for a picture after every move (tower)")
     q.set_defaults(fn=cmd_play)
@@ -187,6 +236,16 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--seconds", type=float, default=5.0)
     b.add_argument("--json", action="store_true")
     b.set_defaults(fn=cmd_bench)
+
+    t = sub.add_parser("tournament", help="every pairing of agents, seats rotated: win rates and Elo")
+    add_common(t)
+    t.add_argument("--agents", required=True, help="comma-separated, e.g. random,heuristic,mcts:hard")
+    t.add_argument("--games", type=int, default=100, help="games per pairing")
+    t.add_argument("--players", type=int, default=2)
+    t.add_argument("--workers", type=int, default=1)
+    t.add_argument("--json", action="store_true")
+    t.add_argument("--plot", default=None, metavar="PNG")
+    t.set_defaults(fn=cmd_tournament)
 
     d = sub.add_parser("render", help="draw a tower record as a picture (PNG)")
     d.add_argument("record")

@@ -17,7 +17,7 @@ from typing import Any
 from rich.panel import Panel
 from rich.rule import Rule
 
-from cattable.agents import Agent, make_agent
+from cattable.agents import Agent, InfoSet, make_agent
 from cattable.core import Game, State
 
 from .common import console, describe_result, renderer, save_record
@@ -91,7 +91,7 @@ class TerminalGame:
     def bot_turn(self, seat: int) -> None:
         agent = self.bots[seat]
         view = self.state.view(seat) if agent.needs_view else {}
-        action = agent.choose(view, self.state.legal_actions())
+        action = agent.choose_with(view, self.state.legal_actions(), InfoSet(self.state, seat))
         self.state.apply(action)
         console.print(f"[cyan]{self.names[seat]}[/]: {action.text()}")
         self.after_move()

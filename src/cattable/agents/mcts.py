@@ -1,0 +1,179 @@
+"""Monte Carlo tree search for every game; information-set search where a game hides something.
+
+Each iteration draws a fair sample of the position from the agent's ``InfoSet`` (others' cards re-dealt,
+future dice reseeded), walks one shared tree (single-observer ISMCTS: a child's "availability" counts
+the iterations in which its action was legal, so UCB compares actions fairly across samples), adds
+one node, finishes the game with a rollout and backs up one reward per seat. Chance is handled as
+chance: dice and draws happen inside ``apply`` from the sample's own reseeded source, so the tree is
+open-loop over them. Budgets are iterations (reproducible) with a time cap as a safety net.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cattable.core import Action, Game, Result, State
+
+from .base import Agent, InfoSet, RandomAgent
+
+Evaluator = Callable[[State], list[float]]
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int
+    max_seconds: float
+    rollout_depth: int = 400
+    exploration: float = 0.9
+
+
+LEVELS: dict[str, Budget] = {
+    "easy": Budget(iterations=60, max_seconds=0.4),
+    "medium": Budget(iterations=400, max_seconds=1.0),
+    "hard": Budget(iterations=1500, max_seconds=1.8),
+}
+
+
+def rewards(result: Result, players: int) -> list[float]:
+    """1 for a win (shared equally among tied winners), 0 otherwise; a cooperative win pays everyone."""
+    if result.team_win is not None:
+        return [1.0 if result.team_win else 0.0] * players
+    out = [0.0] * players
+    if result.winners:
+        share = 1.0 / len(result.winners)
+        for w in result.winners:
+            out[w] = share
+    else:
+        out = [1.0 / players] * players
+    return out
+
+
+class Node:
+    __slots__ = ("avail", "children", "seat", "visits", "wins")
+
+    def __init__(self, seat: int | None, players: int) -> None:
+        self.seat = seat
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.wins = [0.0] * players
+
+
+class MCTSAgent(Agent):
+    """Information-set MCTS with random (or game-supplied) rollouts."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, budget: Budget = LEVELS["medium"], evaluate: Evaluator | None = None) -> None:
+        super().__init__(seed)
+        self.budget = budget
+        self.evaluate = evaluate
+        self.rollout = RandomAgent(seed)
+        self.last_iterations = 0
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """Without an information set there is nothing to search: fall back to a random legal move."""
+        return legal[self.rng.randrange(len(legal))]
+
+    def choose_with(self, view: Mapping[str, Any], legal: Sequence[Action], infoset: InfoSet) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        probe = infoset.sample(random.Random(self.rng.getrandbits(63)))
+        players = probe.players
+        root = Node(infoset.seat, players)
+        deadline = time.perf_counter() + self.budget.max_seconds
+        done = 0
+        while done < self.budget.iterations and (done < 8 or time.perf_counter() < deadline):
+            self._iterate(root, infoset.sample(random.Random(self.rng.getrandbits(63))), players)
+            done += 1
+        self.last_iterations = done
+        options = [(root.children[a].visits, i, a) for i, a in enumerate(legal) if a in root.children]
+        if not options:
+            return legal[self.rng.randrange(len(legal))]
+        best = max(v for v, _, _ in options)
+        tied = [a for v, _, a in options if v == best]
+        return tied[self.rng.randrange(len(tied))]
+
+    def _iterate(self, root: Node, state: State, players: int) -> None:
+        path = [root]
+        node = root
+        c = self.budget.exploration
+        while not state.is_over:
+            legal = state.legal_actions()
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[self.rng.randrange(len(untried))]
+                seat = state.current_player
+                state.apply(action)
+                child = Node(seat, players)
+                child.avail = 1
+                node.children[action] = child
+                path.append(child)
+                break
+            best_value = -1.0
+            best: tuple[Action, Node] | None = None
+            for a in legal:
+                child = node.children[a]
+                child.avail += 1
+                assert child.seat is not None
+                value = child.wins[child.seat] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if value > best_value:
+                    best_value, best = value, (a, child)
+            assert best is not None
+            state.apply(best[0])
+            node = best[1]
+            path.append(node)
+        reward = self._finish(state, players)
+        for n in path:
+            n.visits += 1
+            for s in range(players):
+                n.wins[s] += reward[s]
+
+    def _finish(self, state: State, players: int) -> list[float]:
+        depth = 0
+        while not state.is_over and depth < self.budget.rollout_depth:
+            legal = state.legal_actions()
+            state.apply(legal[self.rng.randrange(len(legal))])
+            depth += 1
+        if state.is_over:
+            return rewards(state.result(), players)
+        if self.evaluate is not None:
+            return self.evaluate(state)
+        return [1.0 / players] * players
+
+
+def parse_budget(spec: str) -> Budget:
+    """``mcts``, ``mcts:hard``, ``mcts:iters=800``, ``mcts:ms=500`` (a time budget: not reproducible)."""
+    _, _, arg = spec.partition(":")
+    arg = arg.strip().lower()
+    if not arg:
+        return LEVELS["medium"]
+    if arg in LEVELS:
+        return LEVELS[arg]
+    key, sep, value = arg.partition("=")
+    try:
+        if sep and key in ("iters", "iterations"):
+            return Budget(iterations=max(1, int(value)), max_seconds=3600.0)
+        if sep and key == "ms":
+            return Budget(iterations=10**9, max_seconds=max(1, int(value)) / 1000)
+    except ValueError:
+        pass
+    raise ValueError(f"unknown MCTS budget {arg!r}; use one of {', '.join(LEVELS)}, iters=N or ms=N")
+
+
+def make_mcts(spec: str, game: Game, seed: int) -> MCTSAgent:
+    evaluate: Evaluator | None = None
+    try:
+        module = importlib.import_module(f"cattable.games.{game.name}.heuristic")
+        evaluate = getattr(module, "evaluate", None)
+    except ModuleNotFoundError:
+        pass
+    agent = MCTSAgent(seed, parse_budget(spec), evaluate)
+    agent.name = spec
+    return agent

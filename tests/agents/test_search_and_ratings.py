@@ -1,0 +1,87 @@
+"""MCTS, tournaments and Elo on the toy game, where the right play is known to beat random play."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import cattable
+from cattable.agents import InfoSet, make_agent
+from cattable.agents.mcts import LEVELS, Budget, MCTSAgent, parse_budget, rewards
+from cattable.analysis.ratings import fit_elo, wilson
+from cattable.analysis.tournament import run_tournament, seating, summarise
+from cattable.core import Result
+from cattable.interfaces.cli.main import main
+
+
+def test_budgets_parse_and_bad_ones_are_refused() -> None:
+    assert parse_budget("mcts:hard") == LEVELS["hard"]
+    assert parse_budget("mcts:iters=77").iterations == 77
+    assert parse_budget("mcts:ms=250").max_seconds == 0.25
+    with pytest.raises(ValueError, match="easy, medium, hard"):
+        parse_budget("mcts:ultra")
+    assert LEVELS["easy"].iterations < LEVELS["medium"].iterations < LEVELS["hard"].iterations
+
+
+def test_rewards_share_ties_and_pay_the_whole_team() -> None:
+    assert rewards(Result(winners=(1, 2), ranking=((1, 2), (0,))), 3) == [0.0, 0.5, 0.5]
+    assert rewards(Result(winners=(), ranking=(), team_win=True), 2) == [1.0, 1.0]
+
+
+def test_mcts_is_reproducible_for_a_seed(toy: str) -> None:
+    state = cattable.game(toy).new(players=2, seed=3)
+    picks = set()
+    for _ in range(3):
+        agent = MCTSAgent(seed=5, budget=Budget(iterations=80, max_seconds=60))
+        picks.add(agent.choose_with(state.view(0), state.legal_actions(), InfoSet(state, 0)))
+        assert agent.last_iterations == 80
+    assert len(picks) == 1
+
+
+def test_elo_orders_a_clear_ladder_and_wilson_brackets_the_rate() -> None:
+    games = [(0, 1, 1.0)] * 30 + [(0, 1, 0.0)] * 10 + [(1, 2, 1.0)] * 30 + [(1, 2, 0.0)] * 10
+    ratings = fit_elo(3, games)
+    assert ratings[0] > ratings[1] > ratings[2]
+    assert abs(sum(ratings) / 3 - 1500) < 1e-6
+    low, high = wilson(30, 40)
+    assert low < 0.75 < high
+
+
+def test_seats_rotate_between_the_two_sides() -> None:
+    assert seating(2, 0) == [0, 1] and seating(2, 1) == [1, 0]
+    assert seating(3, 1) == [1, 0, 1]
+
+
+def test_search_beats_random_in_a_seeded_tournament(toy: str, tmp_path: Path) -> None:
+    agents = ["random", "mcts:iters=150"]
+    matches = run_tournament(toy, agents, games=40, players=2, seed=1, workers=2)
+    summary = summarise(toy, agents, 2, matches)
+    assert summary["matrix"][1][0]["win_rate"] > 0.7
+    assert summary["elo"]["mcts:iters=150"]["low"] > summary["elo"]["random"]["high"]
+
+
+def test_tournament_command_prints_json_with_elo_and_a_plot(
+    toy: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plot = tmp_path / "t.png"
+    code = main(["tournament", toy, "--agents", "random,mcts:easy", "--games", "10", "--json", "--plot", str(plot)])
+    assert code == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["elo"]) == {"random", "mcts:easy"} and out["games_per_pairing"] == 10
+    assert plot.stat().st_size > 10_000
+    assert main(["tournament", toy, "--agents", "random,alphazero", "--games", "1"]) == 2
+
+
+def test_an_agent_cannot_tell_a_re_deal_from_the_truth(toy: str) -> None:
+    """Bots play fair: re-dealing only what a seat cannot see never changes a bot's move for its seed."""
+    game = cattable.game(toy)
+    for seed in range(10):
+        state = game.new(players=3, seed=seed)
+        other = state.determinize(0, random.Random(seed + 100))
+        for spec in ("random", "mcts:iters=40"):
+            a = make_agent(spec, game, seed=9).choose_with(state.view(0), state.legal_actions(), InfoSet(state, 0))
+            b = make_agent(spec, game, seed=9).choose_with(other.view(0), other.legal_actions(), InfoSet(other, 0))
+            assert a == b
