@@ -1,0 +1,539 @@
+"""Cat Cafe: roll, draft, mark at once, complete towers, score the sheet.
+
+A round: roll players+1 dice (through ``state.chance``); each player drafts one die in turn order from
+the round's first player; the undrafted die is shared; then every player marks a space (or passes).
+Marking is simultaneous in the rules; here each seat chooses in turn, and no view shows another seat's
+choice until everyone has chosen and the round resolves. Then marks are drawn, towers are checked,
+bonuses given, the end checked, and the first player moves on. Solo (one player) is cattable's own
+mode: two dice, no draft, a ghost rival for the yarn, and a target score (see README.md).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cattable.core import Game, Option, Result, State, ranking_from_scores
+
+from . import scoring
+from .actions import (
+    ACTION_TYPES,
+    CAT,
+    DRAFT,
+    MARKS_BY_MASK,
+    PASS,
+    Cat,
+    Draft,
+    Mark,
+    Pass,
+    action_from_json,
+    parse_action,
+)
+from .rules import COST, FLOOR_MASKS, MAX_COST
+from .sheet import (
+    BONUS_LARGE,
+    BONUS_SMALL,
+    BUTTERFLY,
+    BUTTERFLY_FOOTPRINTS,
+    CAT_HOUSE_PER_ITEM,
+    FLOOR_OF,
+    HOUSE,
+    ITEMS,
+    NSPACES,
+    PASS_FOOTPRINTS,
+    SPACES,
+    START_FOOTPRINTS,
+    TOWER_FLOORS,
+    TOWER_OF,
+    TOWER_SIZE,
+    TOWER_SPACES,
+    TOWERS,
+    TRACK,
+)
+
+DRAFTING, MARKING, CHOOSING_CAT, OVER = 0, 1, 2, 3
+PHASES = ("draft", "mark", "cat", "over")
+NO_HOUSE = ~(1 << HOUSE)
+TOWERS_TO_END = 3
+
+
+def _positive(limit: int) -> Any:
+    def check(value: Any) -> str | None:
+        return None if 1 <= value <= limit else f"must be 1 to {limit}"
+
+    return check
+
+
+OPTIONS: tuple[Option, ...] = (
+    Option(
+        "solo_target",
+        60,
+        "solo only: the score the single player must reach to win (cattable's own solo mode)",
+        kind=int,
+        check=_positive(500),
+    ),
+    Option(
+        "mice",
+        "cap",
+        "a group of more than four mouse toys: 'cap' scores 20, 'repeat' scores 20 per four plus the rest",
+        choices=scoring.MICE_RULES,
+    ),
+    Option(
+        "max_rounds",
+        100,
+        "a safety stop (not in the rulebook): the game also ends after this many rounds",
+        kind=int,
+        check=_positive(1000),
+    ),
+)
+
+
+class CafeState(State):
+    """One position of Cat Cafe. Sheets are flat lists of item codes indexed by space (see sheet.py)."""
+
+    __slots__ = (
+        "_cp",
+        "_public",
+        "_result",
+        "circled",
+        "claimed",
+        "completed",
+        "dice",
+        "drafted",
+        "first",
+        "last",
+        "n",
+        "pending",
+        "pending_cat",
+        "phase",
+        "points",
+        "pool",
+        "round",
+        "shared",
+        "sheets",
+        "towers",
+        "turn",
+        "used",
+    )
+
+    # -- setup -----------------------------------------------------------------------------------
+    def _setup(self) -> None:
+        n = self.n = self.players
+        self.sheets: list[list[int]] = [[0] * NSPACES for _ in range(n)]
+        self.towers: list[list[int]] = [[0] * TOWERS for _ in range(n)]
+        """Per seat, per tower: how many spaces are drawn."""
+        self.circled: list[int] = [START_FOOTPRINTS] * n
+        self.used: list[int] = [0] * n
+        self.points: list[list[int]] = [[0] + [-1] * 6 for _ in range(n)]
+        """Per seat, per cat (by favourite item 1..6): points scored, or -1 while unchosen (index 0 unused)."""
+        self.completed: list[list[int]] = [[0] * TOWERS for _ in range(n)]
+        """Per seat, per tower: the completion bonus taken (0 while incomplete)."""
+        self.claimed: list[bool] = [False] * TOWERS
+        """Towers someone completed in an earlier round (the larger bonus is gone)."""
+        self.round = 0
+        self.first = 0
+        self.last: list[Any] = [None] * n
+        self._result: Result | None = None
+        self._public: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
+        self._roll()
+
+    def _roll(self) -> None:
+        """A new round: roll players+1 dice; solo skips the draft (both dice are the player's)."""
+        n = self.n
+        self.round += 1
+        self.dice: list[int] = [self.chance.die() for _ in range(n + 1)]
+        self.pending: list[Mark | Pass | None] = [None] * n
+        self.pending_cat: list[int] = [0] * n
+        self.turn = 0
+        if n == 1:
+            self.drafted: list[int] = [self.dice[0]]
+            self.pool: list[int] = []
+            self.shared = self.dice[1]
+            self.phase = MARKING
+        else:
+            self.drafted = [0] * n
+            self.pool = list(self.dice)
+            self.shared = 0
+            self.phase = DRAFTING
+        self._cp: int | None = self.first
+
+    # -- the API ---------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return self._cp
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def available(self, seat: int) -> int:
+        """Circled footprints not yet spent."""
+        return self.circled[seat] - self.used[seat]
+
+    def _marks(self, seat: int) -> list[Mark | Pass]:
+        own, shared = self.drafted[seat], self.shared
+        spend = self.circled[seat] - self.used[seat]
+        masks = FLOOR_MASKS[own][shared][spend if spend < MAX_COST else MAX_COST]
+        keep = -1 if -1 in self.points[seat] else NO_HOUSE
+        sheet = self.sheets[seat]
+        out: list[Mark | Pass] = [PASS]
+        for s in range(NSPACES):
+            if not sheet[s]:
+                m = masks[FLOOR_OF[s]] & keep
+                if m:
+                    out += MARKS_BY_MASK[s][m]
+        return out
+
+    def _legal(self) -> list[Any]:
+        phase = self.phase
+        if phase == MARKING:
+            return self._marks(self._cp)  # type: ignore[arg-type]
+        if phase == DRAFTING:
+            return [DRAFT[v] for v in sorted(set(self.pool))]
+        points = self.points[self._cp]  # type: ignore[index]
+        return [CAT[i] for i in range(1, 7) if points[i] < 0]
+
+    def is_legal(self, action: Any) -> bool:
+        """The rules checked directly (no list built), so search can apply actions it made itself."""
+        phase, seat = self.phase, self._cp
+        if seat is None:
+            return False
+        kind = type(action)
+        if phase == MARKING:
+            if kind is Pass:
+                return bool(action == PASS)
+            if kind is not Mark or action.kind != "mark":
+                return False
+            space, item = action.space, action.item
+            if type(space) is not int or type(item) is not int or not (0 <= space < NSPACES and 1 <= item <= 6):
+                return False
+            if self.sheets[seat][space] or (item == HOUSE and -1 not in self.points[seat]):
+                return False
+            return COST[self.drafted[seat]][self.shared][FLOOR_OF[space]][item] <= self.available(seat)
+        if phase == DRAFTING:
+            return kind is Draft and action.kind == "take" and type(action.value) is int and action.value in self.pool
+        if phase == CHOOSING_CAT:
+            item = action.item if kind is Cat and action.kind == "cat" else 0
+            return type(item) is int and 1 <= item <= 6 and self.points[seat][item] < 0
+        return False
+
+    def _why_illegal(self, action: Any) -> str:
+        seat = self._cp
+        if seat is None:
+            return "the game is over"
+        phase = self.phase
+        kind = type(action)
+        if phase == DRAFTING:
+            if kind is not Draft:
+                return f"seat {seat} must take a die now (one of {sorted(set(self.pool))}), not {action.text()}"
+            return f"no die showing {action.value} is left to take; the dice left are {sorted(self.pool)}"
+        if phase == CHOOSING_CAT:
+            if kind is not Cat:
+                return f"seat {seat} drew a cat house and must choose a cat now (e.g. cat yarn)"
+            return f"the {ITEMS[action.item - 1]} cat has already been chosen"
+        if kind is not Mark:
+            return f"seat {seat} must mark a space or pass now, not {action.text()}"
+        sheet = self.sheets[seat]
+        if sheet[action.space]:
+            return f"tower {action.tower} floor {action.floor} already holds a {ITEMS[sheet[action.space] - 1]}"
+        if action.item == HOUSE and -1 not in self.points[seat]:
+            return "all six cats have been chosen, so no more cat houses may be drawn"
+        cost = COST[self.drafted[seat]][self.shared][action.floor][action.item]
+        return (
+            f"{action.text()} needs {cost} footprint(s) with dice {self.drafted[seat]} and {self.shared}, "
+            f"but only {self.available(seat)} are circled and unused"
+        )
+
+    def _apply(self, action: Any) -> None:
+        seat: int = self._cp  # type: ignore[assignment]
+        kind = type(action)
+        n = self.n
+        if kind is Draft:
+            self.pool.remove(action.value)
+            self.drafted[seat] = action.value
+            self.turn += 1
+            if self.turn == n:
+                self.shared = self.pool[0]
+                self.phase = MARKING
+                self.turn = 0
+            self._cp = (self.first + self.turn) % n
+            return
+        if kind is Cat:
+            self.pending_cat[seat] = action.item
+            self.phase = MARKING
+        else:
+            self.pending[seat] = action
+            if kind is Mark and action.item == HOUSE:
+                self.phase = CHOOSING_CAT
+                return
+        self.turn += 1
+        if self.turn == n:
+            self._resolve()
+        else:
+            self._cp = (self.first + self.turn) % n
+
+    # -- the end of a round ----------------------------------------------------------------------
+    def _resolve(self) -> None:
+        """Everyone has chosen: draw every mark, then check towers, then the end, then roll again."""
+        n = self.n
+        last: list[Any] = [None] * n
+        for p in range(n):
+            act = self.pending[p]
+            if act is None or type(act) is Pass:
+                self.circled[p] = min(TRACK, self.circled[p] + PASS_FOOTPRINTS)
+                last[p] = {"type": "pass"}
+                continue
+            assert type(act) is Mark
+            space, item = act.space, act.item
+            cost = COST[self.drafted[p]][self.shared][FLOOR_OF[space]][item]
+            self.used[p] += cost
+            sheet = self.sheets[p]
+            sheet[space] = item
+            self.towers[p][TOWER_OF[space]] += 1
+            record = act.to_json()
+            record["footprints"] = cost
+            if item == BUTTERFLY:
+                self.circled[p] = min(TRACK, self.circled[p] + BUTTERFLY_FOOTPRINTS)
+            elif item == HOUSE:
+                cat = self.pending_cat[p]
+                self.points[p][cat] = scoring.cat_house_points(sheet, cat, CAT_HOUSE_PER_ITEM)
+                record["cat"] = ITEMS[cat - 1]
+                record["points"] = self.points[p][cat]
+            last[p] = record
+        self.last = last
+        self._public = None
+        self._check_towers()
+        if any(sum(1 for b in c if b) >= TOWERS_TO_END for c in self.completed) or self.round >= int(
+            self.options["max_rounds"]
+        ):
+            self.phase = OVER
+            self._cp = None
+            return
+        self.first = (self.first + 1) % n
+        self._roll()
+
+    def _check_towers(self) -> None:
+        """Completions of this round: the larger bonus with a house in the tower, if no earlier round took it."""
+        done_now: set[int] = set()
+        for p in range(self.n):
+            towers, completed, sheet = self.towers[p], self.completed[p], self.sheets[p]
+            for t in range(TOWERS):
+                if not completed[t] and towers[t] == TOWER_SIZE[t]:
+                    has_house = any(sheet[s] == HOUSE for s in TOWER_SPACES[t])
+                    completed[t] = BONUS_LARGE[t] if has_house and not self.claimed[t] else BONUS_SMALL[t]
+                    done_now.add(t)
+        for t in done_now:
+            self.claimed[t] = True
+
+    # -- results -----------------------------------------------------------------------------------
+    def breakdown(self) -> list[dict[str, Any]]:
+        """Each seat's points item by item, as the sheet would be scored if the game ended now."""
+        return self._public_info()[1]
+
+    def _public_info(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """The sheets as everyone sees them and their breakdown; both change only when a round resolves.
+
+        Cached and shared between views: treat views as read-only.
+        """
+        if self._public is None:
+            self._public = ([self._sheet_view(p) for p in range(self.n)], self._breakdown())
+        return self._public
+
+    def _breakdown(self) -> list[dict[str, Any]]:
+        rule = str(self.options["mice"])
+        yarn = scoring.yarn_points(self.sheets)
+        out = []
+        for p in range(self.n):
+            sheet = self.sheets[p]
+            cats = {ITEMS[i - 1]: (pts if pts >= 0 else None) for i, pts in enumerate(self.points[p]) if i}
+            row: dict[str, Any] = {
+                "cats": cats,
+                "house": sum(v for v in cats.values() if v is not None),
+                "yarn": yarn[p],
+                "butterfly": scoring.butterfly_points(sheet),
+                "bowl": scoring.bowl_points(sheet),
+                "cushion": scoring.cushion_points(sheet),
+                "mouse": scoring.mouse_points(sheet, rule),
+                "towers": sum(self.completed[p]),
+                "tower_bonuses": list(self.completed[p]),
+            }
+            row["total"] = sum(row[k] for k in ("house", "yarn", "butterfly", "bowl", "cushion", "mouse", "towers"))
+            out.append(row)
+        return out
+
+    def result(self) -> Result:
+        if self._result is not None:
+            return self._result
+        rows = self.breakdown()
+        scores = [row["total"] for row in rows]
+        details: dict[str, Any] = {"breakdown": rows, "rounds": self.round}
+        if self.n == 1:
+            target = int(self.options["solo_target"])
+            won = scores[0] >= target
+            details["solo_target"] = target
+            res = Result(
+                winners=(0,) if won else (),
+                ranking=((0,),),
+                scores=(float(scores[0]),),
+                team_win=won,
+                details=details,
+            )
+        else:
+            base = ranking_from_scores(scores)
+            res = Result(base.winners, base.ranking, base.scores, None, details)
+        if self.phase == OVER:
+            self._result = res
+        return res
+
+    # -- what each seat sees -----------------------------------------------------------------------
+    def _sheet_view(self, p: int) -> dict[str, Any]:
+        sheet = self.sheets[p]
+        return {
+            "towers": [
+                {str(SPACES[s][1]): (ITEMS[sheet[s] - 1] if sheet[s] else None) for s in TOWER_SPACES[t]}
+                for t in range(TOWERS)
+            ],
+            "footprints": {"circled": self.circled[p], "used": self.used[p], "available": self.available(p)},
+            "cats": {ITEMS[i - 1]: (pts if pts >= 0 else None) for i, pts in enumerate(self.points[p]) if i},
+            "tower_bonuses": list(self.completed[p]),
+            "completed": sum(1 for b in self.completed[p] if b),
+        }
+
+    def _chosen(self, p: int) -> bool:
+        """Whether seat p has made this round's choice (public: everyone sees who is still thinking)."""
+        if self.phase != MARKING and self.phase != CHOOSING_CAT:
+            return False
+        order = (p - self.first) % self.n
+        return order < self.turn
+
+    def _pending_json(self, p: int) -> Any:
+        act = self.pending[p]
+        if act is None:
+            return None
+        out: dict[str, Any] = act.to_json()
+        if type(act) is Mark:
+            out["footprints"] = COST[self.drafted[p]][self.shared][act.floor][act.item]
+            if self.pending_cat[p]:
+                out["cat"] = ITEMS[self.pending_cat[p] - 1]
+        return out
+
+    def view(self, seat: int | None, _everything: bool = False) -> dict[str, Any]:
+        n = self.n
+        phase = self.phase
+        shown_phase = PHASES[phase]
+        if phase == CHOOSING_CAT and seat != self._cp and not _everything:
+            shown_phase = "mark"  # drawing a house must not show before the round resolves
+        players = []
+        sheets, rows = self._public_info()
+        for p in range(n):
+            row = dict(sheets[p])
+            row["seat"] = p
+            row["die"] = self.drafted[p] or None
+            row["chosen"] = self._chosen(p)
+            if p == seat or _everything:
+                row["pending"] = self._pending_json(p)
+            row["last"] = self.last[p]
+            players.append(row)
+        view: dict[str, Any] = {
+            "game": "cafe",
+            "seat": seat,
+            "players": n,
+            "round": self.round,
+            "first_player": self.first,
+            "phase": shown_phase,
+            "to_play": self._cp,
+            "dice": list(self.dice),
+            "pool": sorted(self.pool),
+            "shared": self.shared or None,
+            "sheets": players,
+            "towers": [
+                {
+                    "tower": t + 1,
+                    "floors": list(TOWER_FLOORS[t]),
+                    "bonus": [BONUS_LARGE[t], BONUS_SMALL[t]],
+                    "claimed": self.claimed[t],
+                }
+                for t in range(TOWERS)
+            ],
+            "options": dict(self.options),
+            "scores": [r["total"] for r in rows],
+        }
+        if _everything:
+            view["pending_cat"] = list(self.pending_cat)
+            view["phase_index"] = phase
+            view["turn"] = self.turn
+        return view
+
+    def snapshot(self) -> dict[str, Any]:
+        return self.view(None, _everything=True)
+
+    # -- copies and determinization ----------------------------------------------------------------
+    def _copy(self) -> CafeState:
+        o = CafeState.__new__(CafeState)
+        o.n = self.n
+        o.sheets = [s[:] for s in self.sheets]
+        o.towers = [t[:] for t in self.towers]
+        o.circled = self.circled[:]
+        o.used = self.used[:]
+        o.points = [c[:] for c in self.points]
+        o.completed = [c[:] for c in self.completed]
+        o.claimed = self.claimed[:]
+        o.round = self.round
+        o.first = self.first
+        o.last = self.last[:]
+        o._result = self._result
+        o._public = self._public
+        o.dice = self.dice[:]
+        o.pending = self.pending[:]
+        o.pending_cat = self.pending_cat[:]
+        o.turn = self.turn
+        o.drafted = self.drafted[:]
+        o.pool = self.pool[:]
+        o.shared = self.shared
+        o.phase = self.phase
+        o._cp = self._cp
+        return o
+
+    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+        """Other seats' choices of this round are secret: replace each with a random legal one."""
+        if self.phase == CHOOSING_CAT and self._cp != seat:
+            # the acting seat is (for all `seat` knows) still choosing its mark
+            self.pending[self._cp] = None  # type: ignore[index]
+            self.pending_cat[self._cp] = 0  # type: ignore[index]
+            self.phase = MARKING
+        for p in range(self.n):
+            if p == seat or self.pending[p] is None or (p == self._cp and self.phase == CHOOSING_CAT):
+                continue
+            options = self._marks(p)
+            act = options[rng.randrange(len(options))]
+            self.pending[p] = act
+            self.pending_cat[p] = 0
+            if type(act) is Mark and act.item == HOUSE:
+                free = [i for i in range(1, 7) if self.points[p][i] < 0]
+                self.pending_cat[p] = free[rng.randrange(len(free))]
+
+
+class CafeGame(Game):
+    """Cat Cafe (Alley Cat Games / Mandoo Games, 2019): a roll-and-write of cat towers, 1 to 4 players."""
+
+    name = "cafe"
+    title = "Cat Cafe"
+    min_players = 1
+    max_players = 4
+    options = OPTIONS
+    cooperative = False
+    default_agent = "heuristic"
+    has_hidden_information = True
+    """Only this: a seat's mark of the current round, until everyone has marked."""
+    action_types = ACTION_TYPES
+
+    def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> CafeState:
+        state = CafeState(self, players, seed, options, script)
+        state._setup()
+        return state
+
+    def parse_action(self, text: str) -> Any:
+        return parse_action(text)
+
+    def action_from_json(self, data: Any) -> Any:
+        return action_from_json(data)
