@@ -83,3 +83,33 @@ def test_replay_walks_every_position(toy: str, capsys: pytest.CaptureFixture[str
     replay_cmd.run(state.record(), step=True, read=lambda p: next(keys))
     out = capsys.readouterr().out
     assert f"{len(state.history)}. " in out
+
+
+@pytest.mark.slow
+def test_simulate_on_ray_gives_the_same_games_as_the_process_pool(
+    toy: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = Path(__file__).resolve().parents[2]
+    monkeypatch.setenv("CATTABLE_GAMES", "toy=tests.core.toy:ToyGame")  # Ray's workers are fresh processes
+    monkeypatch.setenv("PYTHONPATH", str(root))
+    main(["simulate", toy, "--games", "24", "--players", "2", "--seed", "5", "--json"])
+    local = json.loads(capsys.readouterr().out)
+    main(
+        [
+            "simulate",
+            toy,
+            "--games",
+            "24",
+            "--players",
+            "2",
+            "--seed",
+            "5",
+            "--json",
+            "--backend",
+            "ray",
+            "--workers",
+            "2",
+        ]
+    )
+    on_ray = json.loads(capsys.readouterr().out)
+    assert on_ray["seats"] == local["seats"] and on_ray["length"] == local["length"]

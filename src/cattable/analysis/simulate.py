@@ -52,8 +52,14 @@ def simulate(
     workers: int = 1,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    backend: str = "processes",
+    address: str | None = None,
 ) -> list[GameSummary]:
-    """Play ``games`` games; ``progress(k)`` is called as each chunk of k games finishes."""
+    """Play ``games`` games; ``progress(k)`` is called as each chunk of k games finishes.
+
+    ``backend`` is ``processes`` (a local pool of ``workers``) or ``ray`` (a Ray cluster at ``address``,
+    or a local one started for the run): the same chunks, the same seeds, the same results.
+    """
     game = get_game(name)
     agent_names = list(agents) if agents else [game.default_agent]
     opts = dict(options or {})
@@ -64,6 +70,17 @@ def simulate(
     chunk = max(1, min(25, games // (workers * 8) or 1))
     jobs = [(name, players, seeds[i : i + chunk], agent_names, opts) for i in range(0, games, chunk)]
     out: list[GameSummary] = []
+    if backend == "ray":
+        from .ray_backend import run_chunks_on_ray
+
+        for part in run_chunks_on_ray(_run_chunk, jobs, workers, address):
+            out.extend(part)
+            if progress:
+                progress(len(part))
+        out.sort(key=lambda r: r.seed)
+        return out
+    if backend != "processes":
+        raise ValueError(f"unknown backend {backend!r}; allowed: processes, ray")
     if workers <= 1:
         for job in jobs:
             part = _run_chunk(job)

@@ -4,6 +4,7 @@ not asked for (the MuJoCo tower, say) costs nothing to start."""
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Any
 
 from .errors import RecordError
@@ -16,6 +17,19 @@ GAMES: dict[str, str] = {
     "tower": "cattable.games.tower.game:TowerGame",
 }
 _loaded: dict[str, Game] = {}
+
+
+def _plugins(spec: str) -> dict[str, str]:
+    """Extra games from ``CATTABLE_GAMES="name=module:Class,..."`` (third-party games; worker processes)."""
+    out = {}
+    for item in spec.split(","):
+        name, sep, target = item.partition("=")
+        if sep and ":" in target:
+            out[name.strip()] = target.strip()
+    return out
+
+
+GAMES.update(_plugins(os.environ.get("CATTABLE_GAMES", "")))
 
 
 def game_names() -> list[str]:

@@ -73,6 +73,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             workers=args.workers,
             options=options,
             progress=lambda k: bar.advance(task, k),
+            backend=args.backend,
+            address=args.address,
         )
     summary = summarise(game.name, args.players, agents, results)
     summary["seed"] = args.seed
@@ -228,6 +230,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--workers", type=int, default=1)
     s.add_argument("--json", action="store_true")
     s.add_argument("--plot", default=None, metavar="PNG", help="save a plot of the results")
+    s.add_argument(
+        "--backend",
+        choices=("processes", "ray"),
+        default="processes",
+        help="a local process pool, or Ray (a local Ray, or the cluster at --address)",
+    )
+    s.add_argument("--address", default=None, help="a Ray cluster to join (with --backend ray)")
     s.set_defaults(fn=cmd_simulate)
 
     b = sub.add_parser("bench", help="random-playout throughput on one core")
