@@ -1,0 +1,181 @@
+"""The five actions, as small tuples with a leading kind tag (C-level hash and equality).
+
+Cats are numbered 1 and 2 in text and JSON (0 and 1 inside). Cells are named like ``c5``. Forms:
+
+    fish c5        draw a fish (setup)
+    cat c5         draw a cat (setup)
+    move 1 c6      extend cat 1's line one space (into a building: name the door's inside cell)
+    jump 1 north   super cat jump (over any line: the super amazing cat jump) -- a special move
+    pop 1 e4       super sewer popper: dive into the sewer at e4, come out of its pair -- a special move
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, NamedTuple
+
+from cattable.core import InvalidAction
+
+from .coords import cell_name, parse_cell
+
+DIRECTIONS = ("north", "east", "south", "west")
+DIR_ALIASES = {
+    "n": "north",
+    "e": "east",
+    "s": "south",
+    "w": "west",
+    "up": "north",
+    "down": "south",
+    "right": "east",
+    "left": "west",
+}
+
+
+class Fish(NamedTuple):
+    kind: str
+    row: int
+    col: int
+
+    def text(self) -> str:
+        return f"fish {cell_name(self.row, self.col)}"
+
+    def to_json(self) -> Any:
+        return {"kind": "fish", "at": cell_name(self.row, self.col)}
+
+
+class Cat(NamedTuple):
+    kind: str
+    row: int
+    col: int
+
+    def text(self) -> str:
+        return f"cat {cell_name(self.row, self.col)}"
+
+    def to_json(self) -> Any:
+        return {"kind": "cat", "at": cell_name(self.row, self.col)}
+
+
+class Move(NamedTuple):
+    kind: str
+    cat: int
+    row: int
+    col: int
+
+    def text(self) -> str:
+        return f"move {self.cat + 1} {cell_name(self.row, self.col)}"
+
+    def to_json(self) -> Any:
+        return {"kind": "move", "cat": self.cat + 1, "to": cell_name(self.row, self.col)}
+
+
+class Jump(NamedTuple):
+    kind: str
+    cat: int
+    direction: str
+
+    def text(self) -> str:
+        return f"jump {self.cat + 1} {self.direction}"
+
+    def to_json(self) -> Any:
+        return {"kind": "jump", "cat": self.cat + 1, "direction": self.direction}
+
+
+class Pop(NamedTuple):
+    kind: str
+    cat: int
+    row: int
+    col: int
+
+    def text(self) -> str:
+        return f"pop {self.cat + 1} {cell_name(self.row, self.col)}"
+
+    def to_json(self) -> Any:
+        return {"kind": "pop", "cat": self.cat + 1, "at": cell_name(self.row, self.col)}
+
+
+WashiAction = Fish | Cat | Move | Jump | Pop
+ACTION_TYPES = (Fish, Cat, Move, Jump, Pop)
+
+
+# interned constructors: the same tuple object every time, so legal lists are built without allocation
+@cache
+def fish(row: int, col: int) -> Fish:
+    return Fish("fish", row, col)
+
+
+@cache
+def cat(row: int, col: int) -> Cat:
+    return Cat("cat", row, col)
+
+
+@cache
+def move(cat: int, row: int, col: int) -> Move:
+    return Move("move", cat, row, col)
+
+
+@cache
+def jump(cat: int, direction: str) -> Jump:
+    return Jump("jump", cat, direction)
+
+
+@cache
+def pop(cat: int, row: int, col: int) -> Pop:
+    return Pop("pop", cat, row, col)
+
+
+_USAGE = "expected e.g. 'fish c5', 'cat c5', 'move 1 c6', 'jump 1 north' or 'pop 1 e4'"
+
+
+def _cell(text: str, whole: str) -> tuple[int, int]:
+    pos = parse_cell(text)
+    if pos is None:
+        raise InvalidAction(f"{whole!r}: {text!r} is not a cell name like c5; {_USAGE}")
+    return pos
+
+
+def _cat_number(text: str, whole: str) -> int:
+    if text not in ("1", "2"):
+        raise InvalidAction(f"{whole!r}: the cat must be 1 or 2, not {text!r}")
+    return int(text) - 1
+
+
+def parse_action(text: Any) -> WashiAction:
+    """Read the text form, forgiving case and spacing."""
+    if not isinstance(text, str):
+        raise InvalidAction(f"not an action text: {text!r}")
+    words = text.strip().lower().split()
+    if not words:
+        raise InvalidAction(f"empty action; {_USAGE}")
+    kind, args = words[0], words[1:]
+    if kind in ("fish", "cat") and len(args) == 1:
+        r, c = _cell(args[0], text)
+        return fish(r, c) if kind == "fish" else cat(r, c)
+    if kind in ("move", "pop") and len(args) == 2:
+        k = _cat_number(args[0], text)
+        r, c = _cell(args[1], text)
+        return move(k, r, c) if kind == "move" else pop(k, r, c)
+    if kind == "jump" and len(args) == 2:
+        k = _cat_number(args[0], text)
+        d = DIR_ALIASES.get(args[1], args[1])
+        if d not in DIRECTIONS:
+            raise InvalidAction(f"{text!r}: the direction must be north, east, south or west")
+        return jump(k, d)
+    raise InvalidAction(f"cannot read {text!r}; {_USAGE}")
+
+
+def action_from_json(data: Any) -> WashiAction:
+    """Read the JSON form; anything else is an InvalidAction."""
+    if not isinstance(data, dict):
+        raise InvalidAction(f"not an action object: {data!r}")
+    kind = data.get("kind")
+    try:
+        if kind in ("fish", "cat") and set(data) == {"kind", "at"} and isinstance(data["at"], str):
+            return parse_action(f"{kind} {data['at']}")
+        if kind in ("move", "pop", "jump"):
+            key = {"move": "to", "pop": "at", "jump": "direction"}[kind]
+            number = data.get("cat")
+            if set(data) == {"kind", "cat", key} and type(number) is int and isinstance(data[key], str):
+                return parse_action(f"{kind} {number} {data[key]}")
+    except InvalidAction as exc:
+        raise InvalidAction(f"malformed action {data!r}: {exc}") from None
+    raise InvalidAction(f"malformed action {data!r}")

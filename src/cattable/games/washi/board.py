@@ -1,0 +1,141 @@
+"""A map compiled into flat lookup tables, once per map, so the rules loop only indexes lists.
+
+Spaces are numbered ``row * width + col``. A building is one node, named by its first cell in reading
+order (its *anchor*): a line fills the whole building at once. Everything here is immutable and shared
+by every state on the map.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from . import actions as A
+from .mapfile import SIDES, MapSpec, is_building, is_sewer, is_walkable, load_map, strip_cells
+
+DIR_STEPS = {"north": (-1, 0), "east": (0, 1), "south": (1, 0), "west": (0, -1)}
+Step = tuple[int, A.Move, A.Move]
+"""(target node, the action for cat 1, the action for cat 2)."""
+Ray = tuple[tuple[int, ...], A.Jump, A.Jump]
+"""(walkable cells in a straight line from a space, the jump actions for cats 1 and 2)."""
+PopEntry = tuple[int, int, A.Pop, A.Pop]
+"""(sewer dived into, its matching sewer, the actions for cats 1 and 2)."""
+
+
+class Board:
+    """Lookup tables for one map."""
+
+    def __init__(self, spec: MapSpec) -> None:
+        self.spec = spec
+        self.width = w = spec.width
+        self.height = h = spec.height
+        grid = spec.grid
+        n = w * h
+        self.size = n
+        self.char: list[str] = [grid[i // w][i % w] for i in range(n)]
+        self.walkable = bytes(is_walkable(ch) for ch in self.char)
+        """Spaces a line may be drawn through or jumped over (not buildings, shrines or torn tape)."""
+        self.drawable = bytes(ch == "." for ch in self.char)
+        """Plain street spaces: the only places fish and cats may be drawn."""
+        self.node = [-1] * n
+        self.building_cells: dict[int, list[int]] = {}
+        for i, ch in enumerate(self.char):
+            if is_walkable(ch):
+                self.node[i] = i
+            elif is_building(ch):
+                anchor = next(j for j in range(n) if self.char[j] == ch)
+                self.node[i] = anchor
+                self.building_cells.setdefault(anchor, []).append(i)
+        self.letter_anchor = {self.char[a]: a for a in self.building_cells}
+
+        doors: dict[int, list[tuple[int, int]]] = {}
+        """building anchor -> (inside cell, outside cell) for each door."""
+        door_pairs: set[tuple[int, int]] = set()
+        for r, c, side in spec.doors:
+            dr, dc = SIDES[side]
+            inside, outside = r * w + c, (r + dr) * w + (c + dc)
+            doors.setdefault(self.node[inside], []).append((inside, outside))
+            door_pairs.add((outside, inside))
+        self.doors = doors
+
+        self.steps: list[tuple[Step, ...]] = [() for _ in range(n)]
+        self.rays: list[tuple[Ray, ...]] = [() for _ in range(n)]
+        for i in range(n):
+            if self.walkable[i]:
+                self.steps[i] = self._street_steps(i, door_pairs)
+                self.rays[i] = self._rays(i)
+        for anchor, pairs in doors.items():
+            out: list[Step] = []
+            for _inside, outside in pairs:
+                if all(s[0] != outside for s in out):
+                    r, c = divmod(outside, w)
+                    out.append((outside, A.move(0, r, c), A.move(1, r, c)))
+            self.steps[anchor] = tuple(out)
+
+        self.sewer_pair = [-1] * n
+        for r, row in enumerate(grid):
+            for c, ch in enumerate(row):
+                if is_sewer(ch):
+                    mate = next(cc for cc, other in enumerate(row) if other == ch and cc != c)
+                    self.sewer_pair[r * w + c] = r * w + mate
+        self.pops: list[tuple[PopEntry, ...]] = [() for _ in range(n)]
+        for i in range(n):
+            entries = []
+            for target, _a0, _a1 in self.steps[i]:
+                if self.sewer_pair[target] >= 0:
+                    r, c = divmod(target, w)
+                    entries.append((target, self.sewer_pair[target], A.pop(0, r, c), A.pop(1, r, c)))
+            self.pops[i] = tuple(entries)
+
+        self.home: list[bytes] = []
+        self.far: list[bytes] = []
+        self.home_cells: list[list[int]] = []
+        self.far_cells: list[list[int]] = []
+        for strip in spec.strips:
+            for far, cells, masks in ((False, self.home_cells, self.home), (True, self.far_cells, self.far)):
+                spaces = [r * w + c for r, c in strip_cells(strip, w, h, far)]
+                cells.append(spaces)
+                mask = bytearray(n)
+                for s in spaces:
+                    mask[s] = 1
+                masks.append(bytes(mask))
+        self.colours = [s.colour for s in spec.strips]
+
+    def _street_steps(self, i: int, door_pairs: set[tuple[int, int]]) -> tuple[Step, ...]:
+        w, h = self.width, self.height
+        r, c = divmod(i, w)
+        out: list[Step] = []
+        for dr, dc in DIR_STEPS.values():
+            nr, nc = r + dr, c + dc
+            if not (0 <= nr < h and 0 <= nc < w):
+                continue
+            j = nr * w + nc
+            if self.walkable[j] or (i, j) in door_pairs and all(s[0] != self.node[j] for s in out):
+                out.append((self.node[j], A.move(0, nr, nc), A.move(1, nr, nc)))
+        return tuple(out)
+
+    def _rays(self, i: int) -> tuple[Ray, ...]:
+        w, h = self.width, self.height
+        out: list[Ray] = []
+        for name, (dr, dc) in DIR_STEPS.items():
+            r, c = divmod(i, w)
+            cells: list[int] = []
+            while True:
+                r, c = r + dr, c + dc
+                if not (0 <= r < h and 0 <= c < w) or not self.walkable[r * w + c]:
+                    break
+                cells.append(r * w + c)
+            if len(cells) >= 2:
+                out.append((tuple(cells), A.jump(0, name), A.jump(1, name)))
+        return tuple(out)
+
+    def cell_of(self, row: int, col: int) -> int:
+        """The cell index, or -1 off the map."""
+        if 0 <= row < self.height and 0 <= col < self.width:
+            return row * self.width + col
+        return -1
+
+
+@cache
+def board_for(map_name: str) -> Board:
+    """The compiled board of a shipped map or map file (compiled once per process)."""
+    return Board(load_map(map_name))

@@ -1,0 +1,443 @@
+"""Tokyo Washi Game: Cat -- the rules engine.
+
+Setup is part of play: seats draw fish one at a time (four each), then cats (two each), then take turns
+extending one cat's line by a single space or making a special move. Every action draws on at least one
+space that held no line before, so a game always ends (see README.md for the decisions this makes where
+the rulebook is silent).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from cattable.core import Game, IllegalAction, Option, Result, State
+from cattable.core.action import Action
+
+from . import actions as A
+from .board import Board, board_for
+from .coords import cell_name
+from .mapfile import MapError, load_map
+
+FISH, CATS, PLAY, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("fish", "cats", "play", "over")
+FISH_PER_PLAYER = 4
+"""Two in the row nearest the player, two in the row nearest the opponent."""
+FISH_PER_ROW = 2
+CATS_PER_PLAYER = 2
+SPECIAL_MOVES = 2
+"""Each game you have exactly two special moves."""
+SPACING = 3
+"""Drawings need at least 2 spaces between them: Chebyshev distance of 3 or more (diagonals count)."""
+AUTO_MAPS = {2: "standard", 3: "city6", 4: "city6", 5: "city6", 6: "city6"}
+"""The shipped map ``new(players=N)`` uses when no ``map`` option is given."""
+
+
+def _check_map(value: Any) -> str | None:
+    if value == "":
+        return None
+    try:
+        board_for(str(value))
+    except (MapError, OSError) as exc:
+        return str(exc)
+    return None
+
+
+class WashiGame(Game):
+    """Tokyo Washi Game: Cat (Jordan Draper Games), 2 to 6 players on a map of washi tape."""
+
+    name = "washi"
+    title = "Tokyo Washi Game: Cat"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option("map", "", "a shipped map (standard, long, city6) or a map file path; empty picks one for the "
+               "player count", check=_check_map),
+    )
+    action_types = A.ACTION_TYPES
+    has_hidden_information = False
+    cooperative = False
+    default_agent = "heuristic"
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        from cattable.core import OptionError
+
+        spec = board_for(options["map"] or AUTO_MAPS[players]).spec
+        if not spec.min_players <= players <= spec.max_players:
+            raise OptionError(
+                f"washi: map {spec.name!r} is for {spec.min_players} to {spec.max_players} players, "
+                f"not {players}; allowed maps for {players}: {AUTO_MAPS[players]}"
+            )
+
+    def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> WashiState:
+        board = board_for(options["map"] or AUTO_MAPS[players])
+        return WashiState(self, players, seed, options, script, board)
+
+    def parse_action(self, text: str) -> Action:
+        return A.parse_action(text)
+
+    def action_from_json(self, data: Any) -> Action:
+        return A.action_from_json(data)
+
+    @staticmethod
+    def load_map(name_or_path: str) -> Any:
+        """The checked map spec (raises MapError naming the line and column of a problem)."""
+        return load_map(name_or_path)
+
+
+class WashiState(State):
+    """One position: the lines on the map, the fish drawn, each cat's line end, each strip's marks."""
+
+    __slots__ = ("alive", "board", "carry", "done", "drawings", "eliminated", "ends", "fish", "fish_far",
+                 "fish_home", "fish_taken", "owner", "paths", "phase", "specials", "step", "turn", "winners")
+
+    board: Board
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], script: list[Any] | None,
+                 board: Board) -> None:
+        super().__init__(game, players, seed, options, script)
+        self.board = board
+        n = board.size
+        self.owner: list[int] = [-1] * n
+        """Whose line is on each node (-1: none). A building's line is kept on its anchor cell."""
+        self.fish: list[int] = [-1] * n
+        """Who drew a fish on each space (-1: none); a fish stays drawn (circled) once picked up."""
+        self.ends: list[int] = [-1] * (2 * players)
+        """Node at the far end of each cat's line, cat k of seat p at 2p+k (-1: not drawn yet)."""
+        self.paths: list[list[int]] = [[] for _ in range(2 * players)]
+        """Cells each cat's line has passed through, in order (for drawing the lines)."""
+        self.carry: list[bool] = [False] * (2 * players)
+        self.done: list[bool] = [False] * (2 * players)
+        """A cat home with its fish (a delivery) moves no more."""
+        self.specials: list[int] = [SPECIAL_MOVES] * players
+        self.fish_taken: list[int] = [0] * players
+        self.fish_home: list[int] = [0] * players
+        self.fish_far: list[int] = [0] * players
+        self.alive: list[bool] = [True] * players
+        self.eliminated: list[int] = []
+        """Seats that lost by being trapped, in the order they lost."""
+        self.drawings: list[int] = []
+        self.phase = FISH
+        self.step = 0
+        self.turn = 0
+        self.winners: tuple[int, ...] = ()
+
+    # -- the API -------------------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def is_legal(self, action: Action) -> bool:
+        """Membership in the (short) legal list: faster than building a set for every action."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = [] if self.phase == OVER else self._legal()
+        return action in cache
+
+    def _legal(self) -> list[Action]:
+        if self.phase == PLAY:
+            return self._play_actions(self.turn)
+        return list(self._setup_actions(self.turn))
+
+    def _apply(self, action: Action) -> None:
+        kind = action[0]  # type: ignore[index]
+        if kind == "move":
+            self._move(action)  # type: ignore[arg-type]
+        elif kind == "jump":
+            self._jump(action)  # type: ignore[arg-type]
+        elif kind == "pop":
+            self._pop(action)  # type: ignore[arg-type]
+        else:
+            self._draw(action)  # type: ignore[arg-type]
+
+    # -- setup ---------------------------------------------------------------------------------------
+    def _setup_actions(self, p: int) -> list[A.Fish] | list[A.Cat]:
+        b = self.board
+        rows: list[list[int]] = []
+        if self.phase == FISH:
+            if self.fish_home[p] < FISH_PER_ROW:
+                rows.append(b.home_cells[p])
+            if self.fish_far[p] < FISH_PER_ROW:
+                rows.append(b.far_cells[p])
+        else:
+            rows.append(b.home_cells[p])
+        free = [c for row in rows for c in row if b.drawable[c] and self.owner[c] < 0 and self.fish[c] < 0]
+        spaced = [c for c in free if self._spaced(c)]
+        if not spaced:
+            # rows too crowded to keep the spacing (a cramped custom map): any free space in them
+            spaced = free or [c for c in range(b.size) if b.drawable[c] and self.owner[c] < 0 and self.fish[c] < 0]
+        w = b.width
+        if self.phase == FISH:
+            return [A.fish(c // w, c % w) for c in sorted(set(spaced))]
+        return [A.cat(c // w, c % w) for c in sorted(set(spaced))]
+
+    def _spaced(self, cell: int) -> bool:
+        w = self.board.width
+        r, c = divmod(cell, w)
+        for d in self.drawings:
+            dr, dc = divmod(d, w)
+            if abs(dr - r) < SPACING and abs(dc - c) < SPACING:
+                return False
+        return True
+
+    def _draw(self, action: A.Fish | A.Cat) -> None:
+        b = self.board
+        p = self.turn
+        cell = action.row * b.width + action.col
+        self.drawings.append(cell)
+        if action.kind == "fish":
+            self.fish[cell] = p
+            if b.home[p][cell] or self.fish_far[p] >= FISH_PER_ROW:
+                self.fish_home[p] += 1
+            else:
+                self.fish_far[p] += 1
+        else:
+            k = 0 if self.ends[2 * p] < 0 else 1
+            self.ends[2 * p + k] = cell
+            self.owner[cell] = p
+            self.paths[2 * p + k].append(cell)
+        self.step += 1
+        n = self.players
+        if self.step < FISH_PER_PLAYER * n:
+            self.turn = self.step % n
+        elif self.step < (FISH_PER_PLAYER + CATS_PER_PLAYER) * n:
+            self.phase = CATS
+            self.turn = self.step % n
+        else:
+            self.phase = PLAY
+            self.turn = n - 1
+            self._after_turn(n - 1)
+
+    # -- play ----------------------------------------------------------------------------------------
+    def _play_actions(self, p: int) -> list[Action]:
+        b = self.board
+        owner, fish, far = self.owner, self.fish, b.far[p]
+        out: list[Action] = []
+        special = self.specials[p] > 0
+        for k in (0, 1):
+            i = 2 * p + k
+            if self.done[i]:
+                continue
+            end = self.ends[i]
+            carrying = self.carry[i]
+            for target, a0, a1 in b.steps[end]:
+                if owner[target] < 0 and (fish[target] < 0 or not carrying and far[target]):
+                    out.append(a1 if k else a0)
+            if special:
+                for cells, j0, j1 in b.rays[end]:
+                    if self._landing(cells) >= 0:
+                        out.append(j1 if k else j0)
+                for entry, mate, p0, p1 in b.pops[end]:
+                    if owner[entry] < 0 and owner[mate] < 0:
+                        out.append(p1 if k else p0)
+        return out
+
+    def _landing(self, cells: tuple[int, ...]) -> int:
+        """Where a jump along ``cells`` lands: the first blank space after one or more lined ones, or -1."""
+        owner = self.owner
+        if owner[cells[0]] < 0:
+            return -1
+        for c in cells:
+            if owner[c] < 0:
+                return c if self.fish[c] < 0 else -1
+        return -1
+
+    def _can_step(self, i: int, p: int) -> bool:
+        b = self.board
+        owner, fish, far = self.owner, self.fish, b.far[p]
+        carrying = self.carry[i]
+        for target, _a0, _a1 in b.steps[self.ends[i]]:
+            if owner[target] < 0 and (fish[target] < 0 or not carrying and far[target]):
+                return True
+        return False
+
+    def is_trapped(self, p: int) -> bool:
+        """Lost at once: a cat that cannot move with no special move left, or no legal action at all."""
+        i0, i1 = 2 * p, 2 * p + 1
+        free0 = self.done[i0] or self._can_step(i0, p)
+        free1 = self.done[i1] or self._can_step(i1, p)
+        if free0 and free1:
+            return False
+        if self.specials[p] == 0:
+            return True
+        if (free0 and not self.done[i0]) or (free1 and not self.done[i1]):
+            return False
+        return not self._play_actions(p)
+
+    def _arrive(self, i: int, p: int, node: int, cell: int) -> None:
+        self.owner[node] = p
+        self.ends[i] = node
+        self.paths[i].append(cell)
+        if self.fish[node] >= 0:
+            self.carry[i] = True
+            self.fish_taken[p] += 1
+        elif self.carry[i] and self.board.home[p][node]:
+            self.done[i] = True
+
+    def _move(self, action: A.Move) -> None:
+        p = self.turn
+        b = self.board
+        cell = action.row * b.width + action.col
+        node = b.node[cell]
+        i = 2 * p + action.cat
+        if node != cell:  # a building: the line fills it
+            self.paths[i].extend(c for c in b.building_cells[node] if c != cell)
+        self._arrive(i, p, node, cell)
+        self._after_turn(p)
+
+    def _jump(self, action: A.Jump) -> None:
+        p = self.turn
+        b = self.board
+        i = 2 * p + action.cat
+        for cells, j0, j1 in b.rays[self.ends[i]]:
+            if j0 is action or j1 is action or j0 == action or j1 == action:
+                land = self._landing(cells)
+                self.specials[p] -= 1
+                self._arrive(i, p, land, land)
+                break
+        self._after_turn(p)
+
+    def _pop(self, action: A.Pop) -> None:
+        p = self.turn
+        b = self.board
+        i = 2 * p + action.cat
+        entry = action.row * b.width + action.col
+        mate = b.sewer_pair[entry]
+        self.specials[p] -= 1
+        self.owner[entry] = p
+        self.paths[i].append(entry)
+        self._arrive(i, p, mate, mate)
+        self._after_turn(p)
+
+    def _after_turn(self, p: int) -> None:
+        """Win, trap and turn order after seat ``p`` acted."""
+        if self.done[2 * p] and self.done[2 * p + 1]:
+            self.winners = (p,)
+            self.phase = OVER
+            return
+        n = self.players
+        alive = self.alive
+        order = [(p + d) % n for d in range(1, n + 1) if alive[(p + d) % n]]
+        trapped = [q for q in order if self.is_trapped(q)]
+        if trapped:
+            if len(trapped) == len(order):  # nobody can go on: a draw among those left
+                self.phase = OVER
+                return
+            for q in trapped:
+                alive[q] = False
+                self.eliminated.append(q)
+            left = [q for q in order if alive[q]]
+            if len(left) == 1:
+                self.winners = (left[0],)
+                self.phase = OVER
+                return
+        for d in range(1, n + 1):
+            q = (p + d) % n
+            if alive[q]:
+                self.turn = q
+                return
+
+    # -- reasons ---------------------------------------------------------------------------------------
+    def _why_illegal(self, action: Action) -> str:
+        from .reasons import why_illegal
+
+        return why_illegal(self, action)
+
+    # -- outcome and views -------------------------------------------------------------------------
+    def delivered(self, p: int) -> int:
+        return int(self.done[2 * p]) + int(self.done[2 * p + 1])
+
+    def result(self) -> Result:
+        n = self.players
+
+        def key(p: int) -> tuple[int, int, int, int]:
+            lost_at = self.eliminated.index(p) if p in self.eliminated else len(self.eliminated)
+            return (int(p in self.winners), lost_at, self.delivered(p), self.fish_taken[p])
+
+        order = sorted(range(n), key=key, reverse=True)
+        groups: list[list[int]] = []
+        for p in order:
+            if groups and key(groups[-1][0]) == key(p):
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+        return Result(
+            winners=self.winners,
+            ranking=tuple(tuple(g) for g in groups),
+            scores=tuple(float(self.delivered(p)) for p in range(n)),
+            details={
+                "fish_picked_up": list(self.fish_taken),
+                "trapped": list(self.eliminated),
+                "draw": self.phase == OVER and not self.winners,
+            },
+        )
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything is on the table in this game: every seat sees the same, plus who it is."""
+        b = self.board
+        w = b.width
+
+        def name(node: int) -> str | None:
+            return None if node < 0 else cell_name(node // w, node % w)
+
+        players = []
+        for p in range(self.players):
+            players.append({
+                "colour": b.colours[p],
+                "edge": b.spec.strips[p].edge,
+                "home": [name(c) for c in b.home_cells[p]],
+                "far": [name(c) for c in b.far_cells[p]],
+                "specials_left": self.specials[p],
+                "fish_crossed_off": self.fish_taken[p],
+                "fish_drawn": [self.fish_home[p], self.fish_far[p]],
+                "in_game": self.alive[p],
+                "cats": [
+                    {
+                        "at": name(self.ends[2 * p + k]),
+                        "fish": self.carry[2 * p + k],
+                        "home": self.done[2 * p + k],
+                        "path": list(self.paths[2 * p + k]),
+                    }
+                    for k in (0, 1)
+                ],
+            })
+        return {
+            "game": "washi",
+            "seat": seat,
+            "map": b.spec.to_json(),
+            "width": w,
+            "height": b.height,
+            "phase": PHASE_NAMES[self.phase],
+            "to_play": self.current_player,
+            "lines": list(self.owner),
+            "fish": list(self.fish),
+            "players": players,
+            "winners": list(self.winners),
+            "trapped": list(self.eliminated),
+            "moves_played": len(self.history),
+        }
+
+    def _copy(self) -> WashiState:
+        other = WashiState.__new__(WashiState)
+        other.board = self.board
+        other.owner = list(self.owner)
+        other.fish = list(self.fish)
+        other.ends = list(self.ends)
+        other.paths = [list(x) for x in self.paths]
+        other.carry = list(self.carry)
+        other.done = list(self.done)
+        other.specials = list(self.specials)
+        other.fish_taken = list(self.fish_taken)
+        other.fish_home = list(self.fish_home)
+        other.fish_far = list(self.fish_far)
+        other.alive = list(self.alive)
+        other.eliminated = list(self.eliminated)
+        other.drawings = list(self.drawings)
+        other.phase = self.phase
+        other.step = self.step
+        other.turn = self.turn
+        other.winners = self.winners
+        return other
