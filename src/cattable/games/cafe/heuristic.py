@@ -1,0 +1,196 @@
+"""A sensible Cat Cafe bot: immediate points plus a rough worth of what a mark sets up, from the view only.
+
+Each item on each empty space gets a value (what it scores now or at the end, what it adds to
+neighbouring food bowls, progress towards a tower bonus); a mark is worth that value minus its footprints
+at a fixed price; passing is worth the footprints it circles. A draft takes the die whose pairings with
+the other dice still on the table give the best marks on average. A cat house takes the richest cat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cattable.agents.base import GreedyAgent
+from cattable.core import Action
+
+from . import scoring
+from .actions import Cat, Draft, Mark
+from .rules import COST
+from .sheet import (
+    BONUS_LARGE,
+    BONUS_SMALL,
+    BOWL,
+    BUTTERFLY,
+    BUTTERFLY_FOOTPRINTS,
+    BUTTERFLY_POINTS,
+    CAT_HOUSE_PER_ITEM,
+    CUSHION,
+    FLOOR_OF,
+    HOUSE,
+    ITEMS,
+    MOUSE,
+    NEIGHBOURS,
+    NSPACES,
+    PASS_FOOTPRINTS,
+    SPACE_AT,
+    TOWER_OF,
+    TOWER_SIZE,
+    TOWER_SPACES,
+    TOWERS,
+    TRACK,
+    YARN,
+    YARN_MOST,
+    YARN_OTHER,
+)
+
+FOOTPRINT = 1.2
+"""What one footprint is worth in points (the price of bending a die, the reward for passing)."""
+SPACE_COST = 1.5
+"""A space used now cannot hold something better later."""
+CAT_RESERVE = 2.0
+"""A cat chosen now cannot score more later."""
+
+CODE = {name: i + 1 for i, name in enumerate(ITEMS)}
+
+
+def _flat(sheet_view: Mapping[str, Any]) -> list[int]:
+    flat = [0] * NSPACES
+    for t, tower in enumerate(sheet_view["towers"]):
+        for floor, item in tower.items():
+            if item:
+                flat[SPACE_AT[(t, int(floor))]] = CODE[item]
+    return flat
+
+
+def _yarn_value(mine: int, best_other: int) -> int:
+    if not mine:
+        return 0
+    return YARN_MOST if mine >= best_other else YARN_OTHER
+
+
+class _Context:
+    """What the acting seat's view says, flattened once per decision."""
+
+    def __init__(self, view: Mapping[str, Any]) -> None:
+        seat = int(view["seat"])
+        me = view["sheets"][seat]
+        self.sheet = _flat(me)
+        self.others = [_flat(row) for p, row in enumerate(view["sheets"]) if p != seat]
+        self.available = int(me["footprints"]["available"])
+        self.circled = int(me["footprints"]["circled"])
+        self.free_cats = [CODE[c] for c, pts in me["cats"].items() if pts is None]
+        self.claimed = [bool(t["claimed"]) for t in view["towers"]]
+        self.done = [bool(b) for b in me["tower_bonuses"]]
+        self.die = int(me["die"] or 0)
+        self.shared = int(view["shared"] or 0)
+        self.pool = list(view["pool"])
+        self.pending = me.get("pending")
+        self.values = self._values()
+
+    def _values(self) -> list[list[float]]:
+        """values[space][item]: what drawing item there is worth (-inf where it cannot go)."""
+        sheet = self.sheet
+        counts = [sum(1 for x in sheet if x == i) for i in range(7)]
+        out = [[float("-inf")] * 7 for _ in range(NSPACES)]
+        filled = [sum(1 for s in TOWER_SPACES[t] if sheet[s]) for t in range(TOWERS)]
+        mice_now = scoring.mouse_points(sheet)
+        for s in range(NSPACES):
+            if sheet[s]:
+                continue
+            t, floor = TOWER_OF[s], FLOOR_OF[s]
+            neighbours = NEIGHBOURS[s]
+            empty_near = sum(1 for n in neighbours if not sheet[n])
+            tower_houses = any(sheet[x] == HOUSE for x in TOWER_SPACES[t])
+            completes = filled[t] + 1 == TOWER_SIZE[t]
+            for item in range(1, 7):
+                if item == HOUSE and not self.free_cats:
+                    continue
+                v = -SPACE_COST
+                # this item may be new to a neighbouring food bowl
+                for n in neighbours:
+                    if sheet[n] == BOWL and all(sheet[m] != item for m in NEIGHBOURS[n] if m != s):
+                        v += 1
+                if item == HOUSE:
+                    best = max(CAT_HOUSE_PER_ITEM * (counts[c] + (c == HOUSE)) for c in self.free_cats)
+                    v += best - CAT_RESERVE
+                    if not self.claimed[t] and not tower_houses:
+                        v += (BONUS_LARGE[t] - BONUS_SMALL[t]) * (filled[t] + 1) / TOWER_SIZE[t]
+                elif item == YARN:
+                    mine = sum(1 for x in TOWER_SPACES[t] if sheet[x] == YARN)
+                    other = max((sum(1 for x in TOWER_SPACES[t] if o[x] == YARN) for o in self.others), default=2)
+                    v += _yarn_value(mine + 1, other) - _yarn_value(mine, other)
+                elif item == BUTTERFLY:
+                    v += BUTTERFLY_POINTS + FOOTPRINT * min(BUTTERFLY_FOOTPRINTS, TRACK - self.circled)
+                elif item == BOWL:
+                    v += len({sheet[n] for n in neighbours if sheet[n]}) + 0.5 * empty_near
+                elif item == CUSHION:
+                    v += floor
+                elif item == MOUSE:
+                    sheet[s] = MOUSE
+                    v += scoring.mouse_points(sheet) - mice_now + 0.8 * empty_near
+                    sheet[s] = 0
+                # a house elsewhere in the tower could still be the cat's own: counts for every item
+                v += 1.0 * counts[item] if item in self.free_cats and item != HOUSE else 0.0
+                if completes and not self.done[t]:
+                    big = (tower_houses or item == HOUSE) and not self.claimed[t]
+                    v += BONUS_LARGE[t] if big else BONUS_SMALL[t]
+                else:
+                    v += 0.25 * BONUS_SMALL[t] * (filled[t] + 1) / TOWER_SIZE[t]
+                out[s][item] = v
+        return out
+
+    def best_mark(self, a: int, b: int) -> float:
+        """The best net value of any mark with dice a and b (passing if nothing beats it)."""
+        best = self.pass_value()
+        table = COST[a][b]
+        for s in range(NSPACES):
+            row = self.values[s]
+            costs = table[FLOOR_OF[s]]
+            for item in range(1, 7):
+                c = costs[item]
+                if c <= self.available:
+                    v = row[item] - FOOTPRINT * c
+                    if v > best:
+                        best = v
+        return best
+
+    def pass_value(self) -> float:
+        return FOOTPRINT * min(PASS_FOOTPRINTS, TRACK - self.circled)
+
+
+class HeuristicAgent(GreedyAgent):
+    """Greedy on the value tables above; sees only the view and the legal actions."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._ctx: _Context | None = None
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        self._ctx = _Context(view)
+        try:
+            return super().choose(view, legal)
+        finally:
+            self._ctx = None
+
+    def score(self, view: Mapping[str, Any], action: Action) -> float:
+        ctx = self._ctx if self._ctx is not None else _Context(view)
+        kind = type(action)
+        if kind is Mark:
+            assert isinstance(action, Mark)
+            cost = COST[ctx.die][ctx.shared][action.floor][action.item]
+            return ctx.values[action.space][action.item] - FOOTPRINT * cost
+        if kind is Draft:
+            assert isinstance(action, Draft)
+            rest = list(ctx.pool)
+            rest.remove(action.value)
+            return sum(ctx.best_mark(action.value, o) for o in rest) / len(rest)
+        if kind is Cat:
+            assert isinstance(action, Cat)
+            counts = sum(1 for x in ctx.sheet if x == action.item) + (action.item == HOUSE)
+            return CAT_HOUSE_PER_ITEM * counts
+        return ctx.pass_value()
