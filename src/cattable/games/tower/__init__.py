@@ -1,0 +1,1 @@
+"""Cat and the Tower: a cooperative (or competitive) dexterity game, played on a MuJoCo world."""

@@ -1,0 +1,382 @@
+"""The tower's actions: small tagged tuples whose text a person can type and the game reads back.
+
+Continuous parameters (centimetres, degrees) are kept to one decimal place, so the text form, the JSON
+form and the value itself round-trip exactly; ``parse_action`` rounds whatever it is given the same way.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any, NamedTuple
+
+from cattable.core import InvalidAction
+
+WALL_TYPES = ("bricks", "windows", "arches", "angels", "pillars")
+COLOURS = ("yellow", "blue", "purple", "orange")
+SIDES = ("", "left", "right")
+
+# French and a few forgiving aliases, read by parse_action (the text printed is always the canonical one).
+WALL_ALIASES = {
+    "brick": "bricks",
+    "brique": "bricks",
+    "briques": "bricks",
+    "window": "windows",
+    "petite-fenetre": "windows",
+    "petite_fenetre": "windows",
+    "arch": "arches",
+    "grande-fenetre": "arches",
+    "grande_fenetre": "arches",
+    "angel": "angels",
+    "ange": "angels",
+    "anges": "angels",
+    "pillar": "pillars",
+    "colonne": "pillars",
+    "colonnes": "pillars",
+}
+COLOUR_ALIASES = {"jaune": "yellow", "bleu": "blue", "violet": "purple", "any": "any"}
+
+
+def q(value: float) -> float:
+    """One decimal place, and never a negative zero (so equal values print the same)."""
+    return round(float(value), 1) + 0.0
+
+
+def f(value: float) -> str:
+    return f"{value:.1f}"
+
+
+class Choose(NamedTuple):
+    """Take face-up Action card ``card`` (1-based) and, for a two-sided card, its ``side``."""
+
+    kind: str
+    card: int
+    side: str
+
+    def text(self) -> str:
+        return f"card {self.card}" + (f" {self.side}" if self.side else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "choose", "card": self.card, "side": self.side}
+
+
+class Wall(NamedTuple):
+    """Stand a wall of ``type`` on the top floor: crease foot at (x, y) cm, bisector yaw, fold angle."""
+
+    kind: str
+    type: str
+    x: float
+    y: float
+    yaw: float
+    fold: float
+
+    def text(self) -> str:
+        return f"wall {self.type} x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)} fold={f(self.fold)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "wall", "type": self.type, "x": self.x, "y": self.y, "yaw": self.yaw, "fold": self.fold}
+
+
+class Floor(NamedTuple):
+    """Lay the next floor tile on the top walls, centred at (x, y) cm from the floor below, turned yaw."""
+
+    kind: str
+    x: float
+    y: float
+    yaw: float
+
+    def text(self) -> str:
+        return f"floor x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "floor", "x": self.x, "y": self.y, "yaw": self.yaw}
+
+
+class Cat(NamedTuple):
+    """Stand a Feline Friend of ``colour`` on floor ``floor`` (its number) at (x, y), or on cat ``on``.
+
+    ``take`` names a cat already on the tower to re-place (the FAQ, when the colour is out of stock);
+    empty means a cat from the stock.
+    """
+
+    kind: str
+    colour: str
+    floor: int
+    x: float
+    y: float
+    yaw: float
+    on: str
+    take: str
+
+    def text(self) -> str:
+        out = f"cat {self.colour} floor={self.floor} x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)}"
+        if self.on:
+            out += f" on={self.on}"
+        if self.take:
+            out += f" take={self.take}"
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": "cat",
+            "colour": self.colour,
+            "floor": self.floor,
+            "x": self.x,
+            "y": self.y,
+            "yaw": self.yaw,
+            "on": self.on,
+            "take": self.take,
+        }
+
+
+class Pet(NamedTuple):
+    """Touch the cat placed this turn lightly: at ``angle`` around it, ``height`` cm up, with ``push``."""
+
+    kind: str
+    angle: float
+    height: float
+    push: float
+
+    def text(self) -> str:
+        return f"pet angle={f(self.angle)} height={f(self.height)} push={f(self.push)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "pet", "angle": self.angle, "height": self.height, "push": self.push}
+
+
+class Move(NamedTuple):
+    """Competitive: move Feline Friend ``cat`` from your Black Cat's floor up to floor ``floor``."""
+
+    kind: str
+    cat: str
+    floor: int
+    x: float
+    y: float
+    yaw: float
+
+    def text(self) -> str:
+        return f"move {self.cat} floor={self.floor} x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "move", "cat": self.cat, "floor": self.floor, "x": self.x, "y": self.y, "yaw": self.yaw}
+
+
+class Goal(NamedTuple):
+    """Complete Goal card ``card`` (1-based: face-up, or in your hand) and move up ``floors`` floors."""
+
+    kind: str
+    card: int
+    floors: int
+
+    def text(self) -> str:
+        return f"goal {self.card} floors={self.floors}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "goal", "card": self.card, "floors": self.floors}
+
+
+class Refresh(NamedTuple):
+    """Competitive, French edition: discard Goal card ``card`` from your hand and draw another."""
+
+    kind: str
+    card: int
+
+    def text(self) -> str:
+        return f"refresh {self.card}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "refresh", "card": self.card}
+
+
+class Skip(NamedTuple):
+    """Pass an optional step (the goal step, or moving a Feline Friend in the competitive game)."""
+
+    kind: str
+
+    def text(self) -> str:
+        return "skip"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "skip"}
+
+
+TowerAction = Choose | Wall | Floor | Cat | Pet | Move | Goal | Refresh | Skip
+ACTION_TYPES: tuple[type, ...] = (Choose, Wall, Floor, Cat, Pet, Move, Goal, Refresh, Skip)
+SKIP = Skip("skip")
+
+_PIECE = re.compile(r"^(c-(yellow|blue|purple|orange)-[1-4]|b-(red|orange|blue|purple|yellow)|toto)$")
+
+
+def _num(raw: Any, name: str) -> float:
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+        raise InvalidAction(f"{name} must be a number, not {raw!r}")
+    try:
+        value = float(raw)
+    except ValueError as exc:
+        raise InvalidAction(f"{name}={raw!r} is not a number") from exc
+    if not math.isfinite(value):
+        raise InvalidAction(f"{name}={raw!r} is not a finite number")
+    return q(value)
+
+
+def _int(raw: Any, name: str) -> int:
+    if isinstance(raw, bool):
+        raise InvalidAction(f"{name} must be a whole number, not {raw!r}")
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
+        return int(raw)
+    raise InvalidAction(f"{name} must be a whole number, not {raw!r}")
+
+
+def _piece(raw: Any, name: str, allow_empty: bool = True) -> str:
+    if not isinstance(raw, str):
+        raise InvalidAction(f"{name} must be a piece name, not {raw!r}")
+    text = raw.strip()
+    if not text and allow_empty:
+        return ""
+    low = text.lower()
+    if not _PIECE.match(low):
+        raise InvalidAction(f"{name}={raw!r} is not a cat's name (like C-blue-2)")
+    if low == "toto":
+        return "toto"
+    parts = low.split("-")
+    return "-".join([parts[0].upper(), *parts[1:]])
+
+
+def _wall_type(raw: Any) -> str:
+    if not isinstance(raw, str):
+        raise InvalidAction(f"wall type must be a word, not {raw!r}")
+    low = raw.strip().lower()
+    low = WALL_ALIASES.get(low, low)
+    if low not in WALL_TYPES:
+        raise InvalidAction(f"unknown wall type {raw!r}; known: {', '.join(WALL_TYPES)}")
+    return low
+
+
+def _colour(raw: Any) -> str:
+    if not isinstance(raw, str):
+        raise InvalidAction(f"colour must be a word, not {raw!r}")
+    low = raw.strip().lower()
+    low = COLOUR_ALIASES.get(low, low)
+    if low not in COLOURS:
+        raise InvalidAction(f"unknown colour {raw!r}; known: {', '.join(COLOURS)}")
+    return low
+
+
+def _build(kind: str, fields: dict[str, Any], words: list[str]) -> TowerAction:
+    """One constructor for both forms: ``fields`` holds named values, ``words`` the bare ones."""
+
+    def need(name: str) -> Any:
+        if name not in fields:
+            raise InvalidAction(f"{kind}: missing {name}=")
+        return fields[name]
+
+    def extra(allowed: set[str], bare: int) -> None:
+        unknown = set(fields) - allowed
+        if unknown:
+            raise InvalidAction(f"{kind}: unknown field(s) {', '.join(sorted(unknown))}")
+        if len(words) != bare:
+            raise InvalidAction(f"{kind}: expected {bare} word(s) after {kind!r}, got {words!r}")
+
+    if kind == "choose":
+        extra({"card", "side"}, 0)
+        side = fields.get("side", "")
+        if not isinstance(side, str) or side.strip().lower() not in SIDES:
+            raise InvalidAction(f"side must be left or right, not {side!r}")
+        return Choose("choose", _int(need("card"), "card"), side.strip().lower())
+    if kind == "wall":
+        extra({"type", "x", "y", "yaw", "fold"}, 0)
+        return Wall(
+            "wall",
+            _wall_type(need("type")),
+            _num(need("x"), "x"),
+            _num(need("y"), "y"),
+            _num(need("yaw"), "yaw"),
+            _num(need("fold"), "fold"),
+        )
+    if kind == "floor":
+        extra({"x", "y", "yaw"}, 0)
+        return Floor("floor", _num(need("x"), "x"), _num(need("y"), "y"), _num(need("yaw"), "yaw"))
+    if kind == "cat":
+        extra({"colour", "floor", "x", "y", "yaw", "on", "take"}, 0)
+        return Cat(
+            "cat",
+            _colour(need("colour")),
+            _int(need("floor"), "floor"),
+            _num(need("x"), "x"),
+            _num(need("y"), "y"),
+            _num(need("yaw"), "yaw"),
+            _piece(fields.get("on", ""), "on"),
+            _piece(fields.get("take", ""), "take"),
+        )
+    if kind == "pet":
+        extra({"angle", "height", "push"}, 0)
+        return Pet("pet", _num(need("angle"), "angle"), _num(need("height"), "height"), _num(need("push"), "push"))
+    if kind == "move":
+        extra({"cat", "floor", "x", "y", "yaw"}, 0)
+        cat = _piece(need("cat"), "cat", allow_empty=False)
+        return Move(
+            "move",
+            cat,
+            _int(need("floor"), "floor"),
+            _num(need("x"), "x"),
+            _num(need("y"), "y"),
+            _num(need("yaw"), "yaw"),
+        )
+    if kind == "goal":
+        extra({"card", "floors"}, 0)
+        return Goal("goal", _int(need("card"), "card"), _int(need("floors"), "floors"))
+    if kind == "refresh":
+        extra({"card"}, 0)
+        return Refresh("refresh", _int(need("card"), "card"))
+    if kind == "skip":
+        extra(set(), 0)
+        return SKIP
+    raise InvalidAction(f"unknown action kind {kind!r}")
+
+
+def parse_action(text: Any) -> TowerAction:
+    """Read a typed action; forgiving about case, spaces and ``name = value`` spacing."""
+    if not isinstance(text, str):
+        raise InvalidAction(f"an action is text, not {text!r}")
+    cleaned = re.sub(r"\s*=\s*", "=", text.strip().lower())
+    words = cleaned.split()
+    if not words:
+        raise InvalidAction("empty action; try 'card 1', 'wall bricks x=0 y=2.5 yaw=90 fold=90', 'skip'")
+    head, rest = words[0], words[1:]
+    fields: dict[str, Any] = {}
+    bare: list[str] = []
+    for word in rest:
+        if "=" in word:
+            name, _, value = word.partition("=")
+            if not name or name in fields:
+                raise InvalidAction(f"bad or repeated field in {text!r}")
+            fields[name] = value
+        else:
+            bare.append(word)
+    # Positional words some actions take: "card 2 left", "wall bricks ...", "cat blue ...", "goal 1 ...".
+    if head == "card" and bare:
+        fields["card"], bare = bare[0], bare[1:]
+        if bare:
+            fields["side"], bare = bare[0], bare[1:]
+        head = "choose"
+    elif head == "wall" and bare:
+        fields["type"], bare = bare[0], bare[1:]
+    elif head == "cat" and bare:
+        fields["colour"], bare = bare[0], bare[1:]
+    elif head == "move" and bare:
+        fields["cat"], bare = bare[0], bare[1:]
+    elif head in ("goal", "refresh") and bare:
+        fields["card"], bare = bare[0], bare[1:]
+    elif head == "skip" and bare in (["goal"], ["move"]):
+        bare = []
+    return _build(head, fields, bare)
+
+
+def action_from_json(data: Any) -> TowerAction:
+    """Read an action's JSON form (a dict with a ``kind``)."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise InvalidAction(f"not a tower action: {data!r}")
+    fields = {k: v for k, v in data.items() if k != "kind"}
+    return _build(data["kind"], fields, [])

@@ -1,0 +1,130 @@
+"""The link between the rules and the physics world: every physical event is simulated once, live,
+and its outcome (the poses at rest and what the rules read from them) goes into the record.
+
+A replay takes the outcome from the record instead of simulating, so it never depends on floating
+point matching; the world is rebuilt from the last recorded poses (``TowerWorld.restore``) only when
+something has to be simulated again. States share no world: a copy rebuilds its own when it needs one.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from .physics import Reading, TowerWorld
+
+Outcome = dict[str, Any]
+"""{"pieces": ..., "poses": ..., "reading": ...}: JSON, as kept in the record."""
+
+_TEMPLATE: list[TowerWorld] = []
+
+
+def fresh_world() -> TowerWorld:
+    """A world with only F1 on the table, copied from one built per process (building compiles MJCF)."""
+    if not _TEMPLATE:
+        _TEMPLATE.append(TowerWorld())
+    return _TEMPLATE[0].clone()
+
+
+def reading_json(r: Reading) -> dict[str, Any]:
+    """The rules' facts from a reading, as plain sorted JSON (the ``moved`` figures are left out)."""
+    return {
+        "support": {k: r.support[k] for k in sorted(r.support)},
+        "debris": sorted(r.debris),
+        "touching": sorted(sorted(p) for p in r.touching),
+        "on_top": {k: r.on_top[k] for k in sorted(r.on_top)},
+        "upright": {k: bool(r.upright[k]) for k in sorted(r.upright)},
+        "top_floor": r.top_floor,
+        "floor_levels": {k: int(r.floor_levels[k]) for k in sorted(r.floor_levels)},
+    }
+
+
+def outcome_of(world: TowerWorld) -> Outcome:
+    """Snapshot a world at rest in record form (positions rounded to 1 micrometre)."""
+    poses = {k: [round(v, 6) for v in pose] for k, pose in world.poses().items()}
+    return {"pieces": world.pieces(), "poses": poses, "reading": reading_json(world.read())}
+
+
+def forget(outcome: Outcome, pieces: set[str]) -> Outcome:
+    """The same table with ``pieces`` taken away (debris set aside or back to the stock)."""
+    if not pieces:
+        return outcome
+    r = outcome["reading"]
+    return {
+        "pieces": {k: v for k, v in outcome["pieces"].items() if k not in pieces},
+        "poses": {k: v for k, v in outcome["poses"].items() if k not in pieces},
+        "reading": {
+            "support": {k: v for k, v in r["support"].items() if k not in pieces},
+            "debris": [k for k in r["debris"] if k not in pieces],
+            "touching": [p for p in r["touching"] if not (set(p) & pieces)],
+            "on_top": {k: v for k, v in r["on_top"].items() if k not in pieces and v not in pieces},
+            "upright": {k: v for k, v in r["upright"].items() if k not in pieces},
+            "top_floor": r["top_floor"],
+            "floor_levels": {k: v for k, v in r["floor_levels"].items() if k not in pieces},
+        },
+    }
+
+
+def yaw_of(pose: list[float]) -> float:
+    """Heading of a pose's quaternion about the vertical, in degrees."""
+    _, _, _, w, x, y, z = pose
+    return math.degrees(math.atan2(2 * (w * z + x * y), 1 - 2 * (y * y + z * z)))
+
+
+def tilt_of(pose: list[float]) -> float:
+    """How far a piece leans from upright, in degrees."""
+    _, _, _, _w, x, y, _z = pose
+    return math.degrees(math.acos(max(-1.0, min(1.0, 1 - 2 * (x * x + y * y)))))
+
+
+def in_floor_frame(floor_pose: list[float], point: list[float]) -> tuple[float, float]:
+    """(x, y) of a world point in a floor's frame, in cm."""
+    a = math.radians(yaw_of(floor_pose))
+    dx, dy = point[0] - floor_pose[0], point[1] - floor_pose[1]
+    return dx * math.cos(a) + dy * math.sin(a), -dx * math.sin(a) + dy * math.cos(a)
+
+
+class Table:
+    """One state's view of the physical table: the recorded outcome, and a world kept in step lazily."""
+
+    __slots__ = ("outcome", "synced", "world")
+
+    def __init__(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.world: TowerWorld | None = None
+        self.synced = False
+
+    def copy(self) -> Table:
+        return Table(self.outcome)
+
+    def live(self) -> TowerWorld:
+        """The world, rebuilt from the recorded outcome if it is not in step with it."""
+        if self.world is None:
+            self.world = fresh_world()
+            self.synced = False
+        if not self.synced:
+            self.world.restore(self.outcome["pieces"], self.outcome["poses"])
+            self.synced = True
+        return self.world
+
+    def simulate(self, run: Callable[[TowerWorld], object]) -> Outcome:
+        """Run ``run`` on the live world and snapshot the result (called only when not replaying)."""
+        world = self.live()
+        run(world)
+        return outcome_of(world)
+
+    def adopt(self, outcome: Outcome, computed: bool) -> None:
+        """Take an outcome as the table; the world stays in step only if it just computed it."""
+        self.outcome = outcome
+        self.synced = computed and self.world is not None
+
+    def take_away(self, pieces: set[str]) -> None:
+        """Remove pieces from the table (and from the world, when it is in step)."""
+        if not pieces:
+            return
+        self.outcome = forget(self.outcome, pieces)
+        if self.world is not None and self.synced:
+            for p in sorted(pieces):
+                if p != "F1":
+                    self.world.remove(p)
