@@ -102,3 +102,42 @@ _ITEM_WORDS: dict[str, int] = {
     "mice": 6,
     "m": 6,
 }
+
+
+LETTERS = "HYBFCM"
+"""One letter per item in text sheets: House, Yarn, Butterfly, Food bowl, Cushion, Mouse."""
+
+
+def sheet_from_text(text: str) -> list[int]:
+    """Read a sheet drawn as text: six rows (floor 6 at the top), five towers each.
+
+    A cell is a letter of LETTERS, ``.`` for an empty space or ``#`` for a scratching post (which must
+    match the sheet); anything after the fifth cell of a row is a comment.
+    """
+    rows = [line.split()[:TOWERS] for line in text.strip().splitlines() if line.strip()]
+    if len(rows) != FLOORS or any(len(r) != TOWERS for r in rows):
+        raise ValueError(f"a sheet is {FLOORS} rows of {TOWERS} cells")
+    sheet = [0] * NSPACES
+    for r, row in enumerate(rows):
+        floor = FLOORS - r
+        for t, cell in enumerate(row):
+            space = SPACE_AT.get((t, floor))
+            if (cell == "#") != (space is None):
+                raise ValueError(f"tower {t + 1} floor {floor}: {cell!r} does not match the sheet's posts")
+            if space is not None and cell != ".":
+                if cell.upper() not in LETTERS:
+                    raise ValueError(f"unknown item letter {cell!r}; use one of {LETTERS}")
+                sheet[space] = LETTERS.index(cell.upper()) + 1
+    return sheet
+
+
+def sheet_to_text(sheet: list[int]) -> str:
+    """The inverse of ``sheet_from_text``."""
+    rows = []
+    for floor in range(FLOORS, 0, -1):
+        cells = []
+        for t in range(TOWERS):
+            space = SPACE_AT.get((t, floor))
+            cells.append("#" if space is None else (LETTERS[sheet[space] - 1] if sheet[space] else "."))
+        rows.append(" ".join(cells))
+    return "\n".join(rows)
