@@ -7,10 +7,12 @@ by every state on the map.
 
 from __future__ import annotations
 
+import json
 from functools import cache
+from typing import Any
 
 from . import actions as A
-from .mapfile import SIDES, MapSpec, is_building, is_sewer, is_walkable, load_map, strip_cells
+from .mapfile import SIDES, MapSpec, is_building, is_sewer, is_walkable, load_map, spec_from_json, strip_cells
 
 DIR_STEPS = {"north": (-1, 0), "east": (0, 1), "south": (1, 0), "west": (0, -1)}
 Step = tuple[int, A.Move, A.Move]
@@ -109,7 +111,7 @@ class Board:
             if not (0 <= nr < h and 0 <= nc < w):
                 continue
             j = nr * w + nc
-            if self.walkable[j] or (i, j) in door_pairs and all(s[0] != self.node[j] for s in out):
+            if self.walkable[j] or ((i, j) in door_pairs and all(s[0] != self.node[j] for s in out)):
                 out.append((self.node[j], A.move(0, nr, nc), A.move(1, nr, nc)))
         return tuple(out)
 
@@ -139,3 +141,16 @@ class Board:
 def board_for(map_name: str) -> Board:
     """The compiled board of a shipped map or map file (compiled once per process)."""
     return Board(load_map(map_name))
+
+
+_from_views: dict[str, Board] = {}
+
+
+def board_from_view(view: dict[str, Any] | Any) -> Board:
+    """The board of the map a view carries (compiled once per distinct map)."""
+    data = view["map"]
+    key = json.dumps(data, sort_keys=True)
+    board = _from_views.get(key)
+    if board is None:
+        board = _from_views[key] = Board(spec_from_json(data))
+    return board

@@ -8,9 +8,9 @@ the rulebook is silent).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
-from cattable.core import Game, IllegalAction, Option, Result, State
+from cattable.core import Game, Option, Result, State
 from cattable.core.action import Action
 
 from . import actions as A
@@ -50,8 +50,12 @@ class WashiGame(Game):
     min_players = 2
     max_players = 6
     options = (
-        Option("map", "", "a shipped map (standard, long, city6) or a map file path; empty picks one for the "
-               "player count", check=_check_map),
+        Option(
+            "map",
+            "",
+            "a shipped map (standard, long, city6) or a map file path; empty picks one for the player count",
+            check=_check_map,
+        ),
     )
     action_types = A.ACTION_TYPES
     has_hidden_information = False
@@ -87,13 +91,32 @@ class WashiGame(Game):
 class WashiState(State):
     """One position: the lines on the map, the fish drawn, each cat's line end, each strip's marks."""
 
-    __slots__ = ("alive", "board", "carry", "done", "drawings", "eliminated", "ends", "fish", "fish_far",
-                 "fish_home", "fish_taken", "owner", "paths", "phase", "specials", "step", "turn", "winners")
+    __slots__ = (
+        "alive",
+        "board",
+        "carry",
+        "done",
+        "drawings",
+        "eliminated",
+        "ends",
+        "fish",
+        "fish_far",
+        "fish_home",
+        "fish_taken",
+        "owner",
+        "paths",
+        "phase",
+        "specials",
+        "step",
+        "turn",
+        "winners",
+    )
 
     board: Board
 
-    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], script: list[Any] | None,
-                 board: Board) -> None:
+    def __init__(
+        self, game: Game, players: int, seed: int, options: dict[str, Any], script: list[Any] | None, board: Board
+    ) -> None:
         super().__init__(game, players, seed, options, script)
         self.board = board
         n = board.size
@@ -224,7 +247,7 @@ class WashiState(State):
             end = self.ends[i]
             carrying = self.carry[i]
             for target, a0, a1 in b.steps[end]:
-                if owner[target] < 0 and (fish[target] < 0 or not carrying and far[target]):
+                if owner[target] < 0 and (fish[target] < 0 or (not carrying and far[target])):
                     out.append(a1 if k else a0)
             if special:
                 for cells, j0, j1 in b.rays[end]:
@@ -250,7 +273,7 @@ class WashiState(State):
         owner, fish, far = self.owner, self.fish, b.far[p]
         carrying = self.carry[i]
         for target, _a0, _a1 in b.steps[self.ends[i]]:
-            if owner[target] < 0 and (fish[target] < 0 or not carrying and far[target]):
+            if owner[target] < 0 and (fish[target] < 0 or (not carrying and far[target])):
                 return True
         return False
 
@@ -385,25 +408,27 @@ class WashiState(State):
 
         players = []
         for p in range(self.players):
-            players.append({
-                "colour": b.colours[p],
-                "edge": b.spec.strips[p].edge,
-                "home": [name(c) for c in b.home_cells[p]],
-                "far": [name(c) for c in b.far_cells[p]],
-                "specials_left": self.specials[p],
-                "fish_crossed_off": self.fish_taken[p],
-                "fish_drawn": [self.fish_home[p], self.fish_far[p]],
-                "in_game": self.alive[p],
-                "cats": [
-                    {
-                        "at": name(self.ends[2 * p + k]),
-                        "fish": self.carry[2 * p + k],
-                        "home": self.done[2 * p + k],
-                        "path": list(self.paths[2 * p + k]),
-                    }
-                    for k in (0, 1)
-                ],
-            })
+            players.append(
+                {
+                    "colour": b.colours[p],
+                    "edge": b.spec.strips[p].edge,
+                    "home": [name(c) for c in b.home_cells[p]],
+                    "far": [name(c) for c in b.far_cells[p]],
+                    "specials_left": self.specials[p],
+                    "fish_crossed_off": self.fish_taken[p],
+                    "fish_drawn": [self.fish_home[p], self.fish_far[p]],
+                    "in_game": self.alive[p],
+                    "cats": [
+                        {
+                            "at": name(self.ends[2 * p + k]),
+                            "fish": self.carry[2 * p + k],
+                            "home": self.done[2 * p + k],
+                            "path": list(self.paths[2 * p + k]),
+                        }
+                        for k in (0, 1)
+                    ],
+                }
+            )
         return {
             "game": "washi",
             "seat": seat,

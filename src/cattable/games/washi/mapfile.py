@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .coords import cell_name, parse_cell
 
@@ -75,6 +76,18 @@ class MapSpec:
             "doors": [[cell_name(r, c), side] for r, c, side in self.doors],
             "strips": [{"colour": s.colour, "edge": s.edge, "span": [s.first + 1, s.last + 1]} for s in self.strips],
         }
+
+
+def spec_from_json(data: dict[str, Any]) -> MapSpec:
+    """The map back from ``MapSpec.to_json`` (a view carries its map, so bots and renderers need no file)."""
+    doors = []
+    for name, side in data["doors"]:
+        pos = parse_cell(name)
+        assert pos is not None
+        doors.append((pos[0], pos[1], side))
+    strips = tuple(Strip(s["colour"], s["edge"], s["span"][0] - 1, s["span"][1] - 1) for s in data["strips"])
+    lo, hi = data["players"]
+    return MapSpec(data["name"], data["title"], lo, hi, tuple(data["grid"]), tuple(doors), strips)
 
 
 def is_sewer(ch: str) -> bool:
@@ -162,7 +175,7 @@ def parse_map(text: str, where: str = "<map>") -> MapSpec:
 
     for r, row in enumerate(grid):
         for c, ch in enumerate(row):
-            if not (ch in (STREET, FOREST, SHRINE, DRAIN, HOLE) or ch.isalpha() and ch.isascii()):
+            if not (ch in (STREET, FOREST, SHRINE, DRAIN, HOLE) or (ch.isalpha() and ch.isascii())):
                 raise rd.fail(*at(r, c), f"unknown map character {ch!r}; see the map format in README.md")
 
     players_line, players_text = header["players"]

@@ -38,15 +38,19 @@ def why_illegal(state: WashiState, action: Action) -> str:
             if b.far[p][cell] and state.fish_far[p] >= 2:
                 return f"{action.text()}: you already have two fish in the row closest to your opponent"
             if not (b.home[p][cell] or b.far[p][cell]):
-                return (f"{action.text()}: two fish must be in the row closest to you and two in the opposite row "
-                        "closest to your opponent")
+                return (
+                    f"{action.text()}: two fish must be in the row closest to you and two in the opposite row "
+                    "closest to your opponent"
+                )
         elif not b.home[p][cell]:
             return f"{action.text()}: cats are drawn in your own starting row"
         w = b.width
         for d in state.drawings:
             if abs(d // w - action.row) < SPACING and abs(d % w - action.col) < SPACING:  # type: ignore[attr-defined]
-                return (f"{action.text()}: there must be at minimum 2 spaces in between any fish or cat drawings "
-                        f"(too close to {cell_name(d // w, d % w)})")
+                return (
+                    f"{action.text()}: there must be at minimum 2 spaces in between any fish or cat drawings "
+                    f"(too close to {cell_name(d // w, d % w)})"
+                )
         return f"{action.text()} is not a legal drawing now"
     if state.phase != PLAY:
         return f"{action.text()}: the cats move once setup is done; now it is the {phase} phase"
@@ -61,22 +65,26 @@ def why_illegal(state: WashiState, action: Action) -> str:
     if kind == "move":
         cell = b.cell_of(action.row, action.col)  # type: ignore[attr-defined]
         node = b.node[cell] if cell >= 0 else -1
-        if node in {s[0] for s in b.steps[end]} and any(
-            s[0] == node and action in (s[1], s[2]) for s in b.steps[end]
-        ):
+        if node in {s[0] for s in b.steps[end]} and any(s[0] == node and action in (s[1], s[2]) for s in b.steps[end]):
             return _refused_space(state, i, p, node, action)
         if cell >= 0 and b.char[cell] == "#":
             return f"{action.text()}: you may not enter a space with a jinja shrine"
         if node >= 0 and node in b.building_cells:
-            return (f"{action.text()}: you may not cross through the black barrier on a building; "
-                    f"enter only through an opening next to the end of your line ({here})")
-        return (f"{action.text()}: cats cannot move diagonally or further than one space; draw into a space "
-                f"adjacent to the end of cat {k + 1}'s line at {here}")
+            return (
+                f"{action.text()}: you may not cross through the black barrier on a building; "
+                f"enter only through an opening next to the end of your line ({here})"
+            )
+        return (
+            f"{action.text()}: cats cannot move diagonally or further than one space; draw into a space "
+            f"adjacent to the end of cat {k + 1}'s line at {here}"
+        )
     if kind == "jump":
         if end in b.building_cells:
             return f"{action.text()}: a super cat jump starts from a street space, not inside a building"
-        return (f"{action.text()}: a super cat jump needs a cat line in the next space and a straight line over "
-                "lines only, without crossing a barrier, to a blank space on the opposite side")
+        return (
+            f"{action.text()}: a super cat jump needs a cat line in the next space and a straight line over "
+            "lines only, without crossing a barrier, to a blank space on the opposite side"
+        )
     if kind == "pop":
         cell = b.cell_of(action.row, action.col)  # type: ignore[attr-defined]
         if cell < 0 or b.sewer_pair[cell] < 0:
@@ -88,7 +96,6 @@ def why_illegal(state: WashiState, action: Action) -> str:
 
 
 def _refused_space(state: WashiState, i: int, p: int, node: int, action: Action) -> str:
-    b = state.board
     owner = state.owner[node]
     if owner >= 0 and owner != p:
         return f"{action.text()}: you may not enter a space that contains an opponent's cat line"
@@ -96,7 +103,8 @@ def _refused_space(state: WashiState, i: int, p: int, node: int, action: Action)
         return f"{action.text()}: that space already holds your own line (jump over it with a super cat jump)"
     if state.fish[node] >= 0:
         if state.carry[i]:
-            return (f"{action.text()}: it is not possible to enter a space with a fish after you have already "
-                    "picked one up")
+            return (
+                f"{action.text()}: it is not possible to enter a space with a fish after you have already picked one up"
+            )
         return f"{action.text()}: players may never enter a fish space on the same side that their cat started on"
     return f"{action.text()} is not a legal move now"

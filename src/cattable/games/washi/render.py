@@ -1,0 +1,104 @@
+"""The table in a terminal: the map with every player's lines in their colour, then each grey strip."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from .board import board_from_view
+from .coords import column_name
+from .mapfile import is_building, is_sewer
+
+SEWER_COLOURS = {"r": "red", "g": "green", "b": "blue", "y": "yellow", "p": "magenta", "c": "cyan"}
+DOOR_MARK = {"north": "^", "east": ">", "south": "v", "west": "<"}
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    board = board_from_view(view)
+    w, h = view["width"], view["height"]
+    lines, fish = view["lines"], view["fish"]
+    players = view["players"]
+    colours = [p["colour"] for p in players]
+    ends: dict[int, str] = {}
+    starts: set[int] = set()
+    for pl in players:
+        for k, cat in enumerate(pl["cats"]):
+            if cat["path"]:
+                starts.add(cat["path"][0])
+                ends[board.node[cat["path"][-1]]] = str(k + 1)
+    doors = {}
+    for name, side in view["map"]["doors"]:
+        from .coords import parse_cell
+
+        pos = parse_cell(name)
+        if pos is not None:
+            doors[pos[0] * w + pos[1]] = DOOR_MARK[side]
+
+    out = Text()
+    out.append("   " + "".join(column_name(c).ljust(2) for c in range(w)) + "\n", style="dim")
+    for r in range(h):
+        out.append(f"{r + 1:>2} ", style="dim")
+        for c in range(w):
+            i = r * w + c
+            ch = board.char[i]
+            node = board.node[i]
+            owner = lines[node] if node >= 0 else -1
+            if owner >= 0:
+                bg = f"black on {colours[owner]}"
+                if node in ends and (node == i or i == node):
+                    out.append(ends[node].rjust(2), style=f"bold {bg}")
+                elif fish[i] >= 0:
+                    out.append("()", style=bg)
+                elif i in starts:
+                    out.append("@@", style=bg)
+                elif is_building(ch):
+                    out.append(ch + doors.get(i, " "), style=bg)
+                else:
+                    out.append("  ", style=bg)
+            elif fish[i] >= 0:
+                out.append("><", style=f"bold {colours[fish[i]]}")
+            elif ch == " ":
+                out.append("  ")
+            elif ch == "#":
+                out.append("##", style="bold red")
+            elif ch == "o":
+                out.append("oo", style="grey50")
+            elif ch == "%":
+                out.append("^^", style="green")
+            elif is_sewer(ch):
+                out.append(ch * 2, style=f"bold {SEWER_COLOURS.get(ch, 'white')} on grey23")
+            elif is_building(ch):
+                out.append(ch + doors.get(i, " "), style="white on grey30")
+            else:
+                out.append(" .", style="grey42")
+        out.append("\n")
+
+    strips = Text()
+    for p, pl in enumerate(players):
+        mark = "▶ " if view["to_play"] == p else "  "
+        you = " (you)" if seat == p else ""
+        cats = []
+        for k, cat in enumerate(pl["cats"]):
+            where = cat["at"] or "not drawn"
+            state = "home with its fish" if cat["home"] else ("carrying a fish" if cat["fish"] else "")
+            cats.append(f"cat {k + 1} at {where}" + (f", {state}" if state else ""))
+        status = "" if pl["in_game"] else "  TRAPPED, out"
+        strips.append(mark)
+        strips.append(f"  {pl['colour']:<8}", style=f"black on {pl['colour']}")
+        strips.append(
+            f" player {p + 1}{you}, {pl['edge']} edge: special moves {'X' * (2 - pl['specials_left'])}"
+            f"{'□' * pl['specials_left']}  fish {pl['fish_crossed_off']}/2  {'; '.join(cats)}{status}\n"
+        )
+    phase = view["phase"]
+    if phase == "over":
+        winners = view["winners"]
+        footer = Text(
+            "Game over: " + (", ".join(f"player {p + 1}" for p in winners) + " wins" if winners else "a draw"),
+            style="bold",
+        )
+    else:
+        footer = Text(f"{phase} phase, player {view['to_play'] + 1} to play", style="bold")
+    title = Text(f"Tokyo Washi Game: Cat -- {view['map']['title']}", style="bold")
+    return Group(title, out, strips, footer)
