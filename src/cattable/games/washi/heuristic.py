@@ -70,7 +70,7 @@ class HeuristicAgent(GreedyAgent):
             if not player["in_game"]:
                 continue
             for k in (0, 1):
-                at, carrying, home = cats[2 * p + k]
+                at, carrying, home = cats[2 * p + k][0], bool(cats[2 * p + k][1]), cats[2 * p + k][2]
                 if home:
                     continue
                 steps = _goal_distance(board, lines, view["fish"], p, at, carrying)
@@ -143,7 +143,7 @@ def _setup_score(board: Board, view: Mapping[str, Any], action: Action) -> float
         if along_row
         else (home[0] // board.width + home[-1] // board.width) / 2
     )
-    off = abs(along - centre)
+    off = float(abs(along - centre))
     cell = row * board.width + col
     if action[0] == "fish" and board.home[seat][cell]:  # type: ignore[index]
         return off
