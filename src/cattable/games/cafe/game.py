@@ -88,6 +88,9 @@ OPTIONS: tuple[Option, ...] = (
 )
 
 
+_ALL_ACTIONS = frozenset([*DRAFT[1:], *(m for row in MARKS_BY_MASK for m in row[127]), *CAT[1:], PASS])
+
+
 class CafeState(State):
     """One position of Cat Cafe. Sheets are flat lists of item codes indexed by space (see sheet.py)."""
 
@@ -221,6 +224,8 @@ class CafeState(State):
         seat = self._cp
         if seat is None:
             return "the game is over"
+        if action not in _ALL_ACTIONS:
+            return f"{action!r} is not a move on the Cat Cafe sheet"
         phase = self.phase
         kind = type(action)
         if phase == DRAFTING:
