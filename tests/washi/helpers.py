@@ -1,0 +1,82 @@
+"""Small maps drawn in the tests, and states doctored into the exact situation a rule is about."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+import cattable
+from cattable.games.washi.board import Board
+from cattable.games.washi.coords import parse_cell
+from cattable.games.washi.game import CATS_PER_PLAYER, FISH_PER_PLAYER, PLAY, WashiState
+from cattable.games.washi.mapfile import parse_map
+
+BOOK = "tokyo-washi-game-cat.txt"
+
+HEADER = """\
+name: test
+players: 2
+strip: red bottom
+strip: blue top
+"""
+
+
+def board(grid: str, header: str = HEADER, doors: str = "") -> Board:
+    """A board from a grid drawn in the test (rows of map characters; a1 is the top left)."""
+    text = header + textwrap.dedent(doors) + "map:\n" + textwrap.dedent(grid).strip("\n") + "\n"
+    return Board(parse_map(text, "test map"))
+
+
+def fresh(grid: str, players: int = 2, header: str = HEADER, doors: str = "") -> WashiState:
+    """A state at the very start of setup on a test map."""
+    return WashiState(cattable.game("washi"), players, 0, {"map": ""}, None, board(grid, header, doors))
+
+
+def cell(state: WashiState, name: str) -> int:
+    pos = parse_cell(name)
+    assert pos is not None
+    return pos[0] * state.board.width + pos[1]
+
+
+def playing(
+    grid: str,
+    cats: dict[tuple[int, int], list[str]],
+    *,
+    players: int = 2,
+    fish: dict[str, int] | None = None,
+    lines: dict[str, int] | None = None,
+    turn: int = 0,
+    specials: list[int] | None = None,
+    carrying: list[tuple[int, int]] | None = None,
+    header: str = HEADER,
+    doors: str = "",
+) -> WashiState:
+    """A state in the play phase: ``cats[(seat, k)]`` is that cat's line, from its drawing to its end."""
+    state = fresh(grid, players, header, doors)
+    state.phase = PLAY
+    state.step = (FISH_PER_PLAYER + CATS_PER_PLAYER) * players
+    state.turn = turn
+    for (p, k), path in cats.items():
+        cells = [cell(state, name) for name in path]
+        for c in cells:
+            state.owner[state.board.node[c]] = p
+        state.paths[2 * p + k] = cells
+        state.ends[2 * p + k] = state.board.node[cells[-1]]
+    for name, p in (fish or {}).items():
+        state.fish[cell(state, name)] = p
+    for name, p in (lines or {}).items():
+        state.owner[state.board.node[cell(state, name)]] = p
+    if specials is not None:
+        state.specials = list(specials)
+    for p, k in carrying or []:
+        state.carry[2 * p + k] = True
+        state.fish_taken[p] += 1
+    return state
+
+
+def frozen(state: WashiState) -> str:
+    return json.dumps(state.snapshot(), sort_keys=True)
+
+
+def texts(state: WashiState) -> set[str]:
+    return {a.text() for a in state.legal_actions()}
