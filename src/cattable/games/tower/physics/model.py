@@ -98,9 +98,12 @@ def build_xml(settings: dict[str, Any]) -> str:
         '<mujoco model="cat-and-the-tower">',
         f'<option timestep="{_f(s["timestep"])}" solver="{s["solver"]}" cone="{s["cone"]}" '
         f'iterations="{s["iterations"]}" ls_iterations="{s["ls_iterations"]}" '
-        f'tolerance="{_f(s["tolerance"])}" sleep_tolerance="{_f(s["sleep_tolerance"])}">'
+        f'tolerance="{_f(s["tolerance"])}" noslip_iterations="{s.get("noslip_iterations", 0)}" '
+        f'sleep_tolerance="{_f(s["sleep_tolerance"])}">'
         f"{flags}</option>",
-        '<visual><global offwidth="1920" offheight="1920"/><quality shadowsize="4096"/></visual>',
+        '<visual><global offwidth="1920" offheight="1920"/><quality shadowsize="4096"/>'
+        '<headlight ambient="0.35 0.35 0.35" diffuse="0.45 0.45 0.45" specular="0.1 0.1 0.1"/>'
+        "</visual>",
         "<default>",
         f'<geom condim="{c["condim"]}" friction="{_f(c["friction"])} 0.005 0.0001" '
         f'solref="{_f(c["solref"][0])} {_f(c["solref"][1])}" '
@@ -115,14 +118,12 @@ def build_xml(settings: dict[str, Any]) -> str:
         "<worldbody>",
         '<light pos="0.3 -0.4 1.2" dir="-0.3 0.4 -1" diffuse="0.8 0.8 0.8" castshadow="true"/>',
         '<light pos="-0.4 0.3 0.9" dir="0.4 -0.3 -1" diffuse="0.35 0.35 0.35" castshadow="false"/>',
-        '<geom name="table" type="plane" size="1 1 0.01" material="table" contype="1" '
-        'conaffinity="1"/>',
+        '<geom name="table" type="plane" size="1 1 0.01" material="table" contype="1" conaffinity="1"/>',
     ]
     for i, spec in enumerate(catalogue()):
         px, py, pz = park_position(i)
         parts.append(
-            f'<body name="{spec.id}" pos="{_f(px)} {_f(py)} {_f(pz)}" gravcomp="1">'
-            f'<freejoint name="{spec.id}"/>'
+            f'<body name="{spec.id}" pos="{_f(px)} {_f(py)} {_f(pz)}" gravcomp="1"><freejoint name="{spec.id}"/>'
         )
         parts += _piece_geoms(spec, settings)
         parts.append("</body>")
@@ -130,8 +131,14 @@ def build_xml(settings: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def _box(name: str, half: tuple[float, float, float], pos: tuple[float, float, float],
-         density: float, rgba: str, yaw: float = 0.0) -> str:
+def _box(
+    name: str,
+    half: tuple[float, float, float],
+    pos: tuple[float, float, float],
+    density: float,
+    rgba: str,
+    yaw: float = 0.0,
+) -> str:
     q = f'quat="{_f(math.cos(yaw / 2))} 0 0 {_f(math.sin(yaw / 2))}" ' if yaw else ""
     return (
         f'<geom name="{name}" type="box" size="{_f(half[0])} {_f(half[1])} {_f(half[2])}" '
@@ -191,12 +198,14 @@ def quat_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Hamilton product a * b of (w, x, y, z) quaternions."""
     aw, ax, ay, az = a
     bw, bx, by, bz = b
-    return np.array([
-        aw * bw - ax * bx - ay * by - az * bz,
-        aw * bx + ax * bw + ay * bz - az * by,
-        aw * by - ax * bz + ay * bw + az * bx,
-        aw * bz + ax * by - ay * bx + az * bw,
-    ])
+    return np.array(
+        [
+            aw * bw - ax * bx - ay * by - az * bz,
+            aw * bx + ax * bw + ay * bz - az * by,
+            aw * by - ax * bz + ay * bw + az * bx,
+            aw * bz + ax * by - ay * bx + az * bw,
+        ]
+    )
 
 
 def quat_from_matrix(r: np.ndarray) -> np.ndarray:
@@ -224,11 +233,13 @@ def quat_from_matrix(r: np.ndarray) -> np.ndarray:
 def quat_to_matrix(q: np.ndarray) -> np.ndarray:
     """Rotation matrix of a (w, x, y, z) quaternion."""
     w, x, y, z = q / np.linalg.norm(q)
-    return np.array([
-        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
-        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
-        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
-    ])
+    return np.array(
+        [
+            [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+            [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+            [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)],
+        ]
+    )
 
 
 def quat_euler(roll: float, pitch: float, yaw: float) -> np.ndarray:
@@ -251,8 +262,8 @@ def panel_inertia(panels: list[Panel], density: float) -> tuple[np.ndarray, np.n
         masses.append(m)
         centres.append(np.array(pos))
         tensors.append(r @ local @ r.T)
-    total = sum(masses)
-    com = sum(m * p for m, p in zip(masses, centres, strict=True)) / total
+    total = float(sum(masses))
+    com: np.ndarray = np.sum([m * p for m, p in zip(masses, centres, strict=True)], axis=0) / total
     inertia = np.zeros((3, 3))
     for m, p, t in zip(masses, centres, tensors, strict=True):
         d = p - com

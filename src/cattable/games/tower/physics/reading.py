@@ -99,9 +99,7 @@ def compute_reading(world: TowerWorld) -> Reading:
         neighbours[b].add(a)
 
     def below(p: str) -> list[str]:
-        return sorted(
-            (q for q in neighbours[p] if q != "table" and z[q] < z[p]), key=lambda q: -z[q]
-        )
+        return sorted((q for q in neighbours[p] if q != "table" and z[q] < z[p]), key=lambda q: -z[q])
 
     # support: the floor a piece rests on, directly or through lower non-floor pieces
     support: dict[str, str | None] = {}
@@ -147,9 +145,7 @@ def compute_reading(world: TowerWorld) -> Reading:
             frontier.append(q)
 
     cats = [p for p in world.active if kind[p] in CATS]
-    touching = frozenset(
-        pair for pair in pairs if "table" not in pair and all(kind[q] in CATS for q in pair)
-    )
+    touching = frozenset(pair for pair in pairs if "table" not in pair and all(kind[q] in CATS for q in pair))
     half = {p: float(world.settings[kind[p]]["size"][2]) * CM / 2 for p in cats}
     on_top: dict[str, str] = {}
     for p in cats:
@@ -160,10 +156,7 @@ def compute_reading(world: TowerWorld) -> Reading:
             on_top[p] = max(lower, key=lambda q: z[q])
     limit = np.cos(np.radians(float(world.settings["reading"]["upright_deg"])))
     upright = {p: bool(world.data.xmat[world.body[p]][8] > limit) for p in cats}
-    if levels:
-        top = max(levels, key=lambda f: (levels[f], int(f[1:])))
-    else:
-        top = "F1"
+    top = max(levels, key=lambda f: (levels[f], int(f[1:]))) if levels else "F1"
     return Reading(
         support=support,
         debris=frozenset(debris),

@@ -221,10 +221,7 @@ class TowerWorld:
         heading = math.atan2(r[1, 0], r[0, 0])
         centre = bpos + r @ np.array([x * CM, y * CM, 0.0])
         surface = self._floor_frame(below)[0][2]
-        walls = [
-            p for p in self.active
-            if self.specs[p].kind == "wall" and self._pos(p)[2] > surface - 0.003
-        ]
+        walls = [p for p in self.active if self.specs[p].kind == "wall" and self._pos(p)[2] > surface - 0.003]
         support = max((self._top_z(p) for p in walls), default=surface)
         half_t = self.settings["floor"]["size"][2] * CM / 2
         pos = np.array([centre[0], centre[1], support + half_t + self._release()])
@@ -233,9 +230,7 @@ class TowerWorld:
         self._set_pose(piece, pos, quat)
         self._placed(piece)
 
-    def place_cat(
-        self, piece: str, floor: str, x: float, y: float, yaw: float, on: str | None = None
-    ) -> None:
+    def place_cat(self, piece: str, floor: str, x: float, y: float, yaw: float, on: str | None = None) -> None:
         """Stand a cat upright on `floor` at (x, y) cm in its frame, or on top of cat `on`."""
         self._check_stock(piece, ("cat", "toto", "black"))
         if floor not in self.active or self.specs[floor].kind != "floor":
@@ -258,9 +253,7 @@ class TowerWorld:
         self.wake_all()
         mujoco.mj_kinematics(self.model, self.data)
 
-    def nudge(
-        self, piece: str, dx: float, dy: float, dz: float, droll: float, dpitch: float, dyaw: float
-    ) -> None:
+    def nudge(self, piece: str, dx: float, dy: float, dz: float, droll: float, dpitch: float, dyaw: float) -> None:
         """Hand noise: shift the piece by (dx, dy, dz) cm and turn it by small angles (deg)."""
         if piece not in self.active:
             raise ValueError(f"{piece} is not on the table")
@@ -324,8 +317,8 @@ class TowerWorld:
         cfg = self.settings["settle"]
         chunk = int(cfg["check_every"])
         dt = float(m.opt.timestep)
-        total = max(1, int(round(seconds / dt)))
-        need_quiet = int(round(float(cfg["quiet"]) / dt))
+        total = max(1, round(seconds / dt))
+        need_quiet = round(float(cfg["quiet"]) / dt)
         speed = float(cfg["speed"]) * CM
         spin = float(cfg["spin"])
         dofs = np.array(sorted(self.vadr[p] for p in self.active), dtype=int)
@@ -351,9 +344,7 @@ class TowerWorld:
         mujoco.mj_kinematics(m, d)
         after = self._corners()
         self.moved = {
-            p: float(np.max(np.linalg.norm(after[p] - before[p], axis=1))) * 1000.0
-            for p in after
-            if p in before
+            p: float(np.max(np.linalg.norm(after[p] - before[p], axis=1))) * 1000.0 for p in after if p in before
         }
         return done * dt
 
