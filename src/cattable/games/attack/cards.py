@@ -1,0 +1,95 @@
+"""Mog and Curiosity cards as small integers, with names, read from ``decks.json``.
+
+Cards are ints so that hands are lists of ints (cheap to copy and compare): a Cat card of value v is v,
+a Mouse card 10+v, a Bird card 20+v; the picture cards are 31 (Speedy Cat), 32 (Cat Attack) and 33
+(Cat Burglar). ``suit(card)`` is 0 (cat), 1 (mouse), 2 (bird) or 3 (picture).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+DECKS_FILE = Path(__file__).with_name("decks.json")
+
+CAT, MOUSE, BIRD, PICTURE = 0, 1, 2, 3
+SUITS = ("cat", "mouse", "bird")
+SPEEDY, ATTACK, BURGLAR = 31, 32, 33
+PICTURES = {"speedy": SPEEDY, "attack": ATTACK, "burglar": BURGLAR}
+
+# larder items as bits: the four shop foods in shop order, then the mouse and the bird
+ITEMS = ("fish", "milk", "catfood", "vitamins", "mouse", "bird")
+MOUSE_BIT = 1 << 4
+BIRD_BIT = 1 << 5
+FULL_LARDER = (1 << len(ITEMS)) - 1
+
+# Curiosity cards: 0-3 open/close shop k, 4-7 send the car to street k, then these
+CUR_ANOTHER, CUR_EXTRA, CUR_SHUFFLE = 8, 9, 10
+
+
+def suit(card: int) -> int:
+    return card // 10
+
+
+def value(card: int) -> int:
+    return card % 10
+
+
+def card_name(card: int) -> str:
+    if card >= SPEEDY:
+        return ("speedy", "attack", "burglar")[card - SPEEDY]
+    return f"{SUITS[card // 10]}{card % 10}"
+
+
+CARD_CODES: dict[str, int] = {
+    **{f"{s}{v}": i * 10 + v for i, s in enumerate(SUITS) for v in range(1, 7)},
+    **PICTURES,
+}
+
+
+def curiosity_name(card: int) -> str:
+    if card < 4:
+        return f"shop{card}"
+    if card < 8:
+        return f"car{card - 4}"
+    return ("another", "extra", "shuffle")[card - 8]
+
+
+CURIOSITY_CODES = {curiosity_name(c): c for c in range(11)}
+
+
+def item_names(bits: int) -> list[str]:
+    return [name for i, name in enumerate(ITEMS) if bits >> i & 1]
+
+
+@cache
+def mog_deck() -> tuple[int, ...]:
+    """Every Mog card in the box (not shuffled)."""
+    data = json.loads(DECKS_FILE.read_text(encoding="utf-8"))["mog"]
+    cards: list[int] = []
+    for s, counts in data["suits"].items():
+        if s not in SUITS or len(counts) != 6:
+            raise ValueError(f"decks.json: bad suit {s!r}")
+        for v, k in enumerate(counts, start=1):
+            cards += [SUITS.index(s) * 10 + v] * int(k)
+    for name, k in data["pictures"].items():
+        cards += [PICTURES[name]] * int(k)
+    if len(cards) < 12:
+        raise ValueError("decks.json: too few Mog cards to deal")
+    return tuple(cards)
+
+
+@cache
+def curiosity_deck() -> tuple[int, ...]:
+    """Every Curiosity card except the Shuffle card (which always starts at the bottom)."""
+    data = json.loads(DECKS_FILE.read_text(encoding="utf-8"))["curiosity"]["cards"]
+    if data.get("shuffle") != 1:
+        raise ValueError("decks.json: the Curiosity deck has exactly one Shuffle card")
+    cards: list[int] = []
+    for name, k in data.items():
+        if name not in CURIOSITY_CODES:
+            raise ValueError(f"decks.json: unknown Curiosity card {name!r}")
+        if name != "shuffle":
+            cards += [CURIOSITY_CODES[name]] * int(k)
+    return tuple(cards)
