@@ -65,7 +65,9 @@ def playing(
     for name, p in (fish or {}).items():
         state.fish[cell(state, name)] = p
     for name, p in (lines or {}).items():
-        state.owner[state.board.node[cell(state, name)]] = p
+        node = state.board.node[cell(state, name)]
+        assert node >= 0, f"{name} cannot hold a line"
+        state.owner[node] = p
     if specials is not None:
         state.specials = list(specials)
     for p, k in carrying or []:
