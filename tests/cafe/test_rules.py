@@ -125,7 +125,7 @@ def test_footprints_change_die_values() -> None:
     state.apply_text("pass")
     assert state.used[0] == 1
     assert state.sheets[0][SPACE_AT[(0, 3)]] == 5
-    assert state.last[0]["footprints"] == 1
+    assert state.view(None)["sheets"][0]["last"]["footprints"] == 1
 
 
 @rule(BOOK, "Multiple footprints can be used on a single die")

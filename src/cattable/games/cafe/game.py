@@ -67,7 +67,7 @@ def _positive(limit: int) -> Any:
 OPTIONS: tuple[Option, ...] = (
     Option(
         "solo_target",
-        60,
+        100,
         "solo only: the score the single player must reach to win (cattable's own solo mode)",
         kind=int,
         check=_positive(500),
@@ -135,7 +135,8 @@ class CafeState(State):
         """Towers someone completed in an earlier round (the larger bonus is gone)."""
         self.round = 0
         self.first = 0
-        self.last: list[Any] = [None] * n
+        self.last: list[tuple[Mark | Pass, int, int]] = []
+        """Last round's choices (action, footprints spent, cat chosen), public once the round resolved."""
         self._result: Result | None = None
         self._public: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
         self._roll()
@@ -281,12 +282,13 @@ class CafeState(State):
     def _resolve(self) -> None:
         """Everyone has chosen: draw every mark, then check towers, then the end, then roll again."""
         n = self.n
-        last: list[Any] = [None] * n
+        last: list[tuple[Mark | Pass, int, int]] = []
+        done: list[tuple[int, int]] = []
         for p in range(n):
             act = self.pending[p]
             if act is None or type(act) is Pass:
                 self.circled[p] = min(TRACK, self.circled[p] + PASS_FOOTPRINTS)
-                last[p] = {"type": "pass"}
+                last.append((PASS, 0, 0))
                 continue
             assert type(act) is Mark
             space, item = act.space, act.item
@@ -294,41 +296,35 @@ class CafeState(State):
             self.used[p] += cost
             sheet = self.sheets[p]
             sheet[space] = item
-            self.towers[p][TOWER_OF[space]] += 1
-            record = act.to_json()
-            record["footprints"] = cost
+            tower = TOWER_OF[space]
+            self.towers[p][tower] += 1
+            if self.towers[p][tower] == TOWER_SIZE[tower]:
+                done.append((p, tower))
+            cat = 0
             if item == BUTTERFLY:
                 self.circled[p] = min(TRACK, self.circled[p] + BUTTERFLY_FOOTPRINTS)
             elif item == HOUSE:
                 cat = self.pending_cat[p]
                 self.points[p][cat] = scoring.cat_house_points(sheet, cat, CAT_HOUSE_PER_ITEM)
-                record["cat"] = ITEMS[cat - 1]
-                record["points"] = self.points[p][cat]
-            last[p] = record
+            last.append((act, cost, cat))
         self.last = last
         self._public = None
-        self._check_towers()
-        if any(sum(1 for b in c if b) >= TOWERS_TO_END for c in self.completed) or self.round >= int(
-            self.options["max_rounds"]
-        ):
+        if (done and self._complete_towers(done)) or self.round >= self.options["max_rounds"]:
             self.phase = OVER
             self._cp = None
             return
         self.first = (self.first + 1) % n
         self._roll()
 
-    def _check_towers(self) -> None:
-        """Completions of this round: the larger bonus with a house in the tower, if no earlier round took it."""
-        done_now: set[int] = set()
-        for p in range(self.n):
-            towers, completed, sheet = self.towers[p], self.completed[p], self.sheets[p]
-            for t in range(TOWERS):
-                if not completed[t] and towers[t] == TOWER_SIZE[t]:
-                    has_house = any(sheet[s] == HOUSE for s in TOWER_SPACES[t])
-                    completed[t] = BONUS_LARGE[t] if has_house and not self.claimed[t] else BONUS_SMALL[t]
-                    done_now.add(t)
-        for t in done_now:
+    def _complete_towers(self, done: list[tuple[int, int]]) -> bool:
+        """Give this round's completions their bonus: the larger one with a house in the tower, if no
+        earlier round completed it (so everyone completing it this round is first). True if the game ends."""
+        for p, t in done:
+            has_house = any(self.sheets[p][s] == HOUSE for s in TOWER_SPACES[t])
+            self.completed[p][t] = BONUS_LARGE[t] if has_house and not self.claimed[t] else BONUS_SMALL[t]
+        for _, t in done:
             self.claimed[t] = True
+        return any(sum(1 for b in self.completed[p] if b) >= TOWERS_TO_END for p, _ in done)
 
     # -- results -----------------------------------------------------------------------------------
     def breakdown(self) -> list[dict[str, Any]]:
@@ -422,6 +418,18 @@ class CafeState(State):
                 out["cat"] = ITEMS[self.pending_cat[p] - 1]
         return out
 
+    def _last_json(self, p: int) -> Any:
+        if not self.last:
+            return None
+        act, cost, cat = self.last[p]
+        out: dict[str, Any] = act.to_json()
+        if type(act) is Mark:
+            out["footprints"] = cost
+            if cat:
+                out["cat"] = ITEMS[cat - 1]
+                out["points"] = self.points[p][cat]
+        return out
+
     def view(self, seat: int | None, _everything: bool = False) -> dict[str, Any]:
         n = self.n
         phase = self.phase
@@ -437,7 +445,7 @@ class CafeState(State):
             row["chosen"] = self._chosen(p)
             if p == seat or _everything:
                 row["pending"] = self._pending_json(p)
-            row["last"] = self.last[p]
+            row["last"] = self._last_json(p)
             players.append(row)
         view: dict[str, Any] = {
             "game": "cafe",
