@@ -231,9 +231,8 @@ def parse_map(text: str, where: str = "<map>") -> MapSpec:
         strip_list.append(_strip(rd, line_no, value, width, height))
     if len(strip_list) < max_p:
         raise rd.fail(players_line, 1, f"{max_p} players need {max_p} 'strip:' lines; found {len(strip_list)}")
-    colours = [s.colour for s in strip_list]
-    for (line_no, _), strip in zip(strips, strip_list, strict=True):
-        if colours.count(strip.colour) > 1:
+    for n, ((line_no, _), strip) in enumerate(zip(strips, strip_list, strict=True)):
+        if strip.colour in [s.colour for s in strip_list[:n]]:
             raise rd.fail(line_no, 1, f"colour {strip.colour} is used by two strips; each player needs their own")
         for far in (False, True):
             spaces = strip_cells(strip, width, height, far)
