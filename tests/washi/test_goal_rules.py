@@ -7,7 +7,7 @@ import pytest
 from cattable.core import IllegalAction
 from tests.rulebook import rule
 
-from .helpers import BOOK, HEADER, cell, frozen, playing, texts
+from .helpers import BOOK, cell, frozen, playing, texts
 
 OPEN = """\
 ......
@@ -64,7 +64,12 @@ def test_no_fish_on_ones_own_side() -> None:
 @rule(BOOK, "return to any space on the horizontal starting row of that cat, you have made a fish delivery")
 @rule(BOOK, "then return to any space on their horizontal starting row to eat the fish")
 def test_a_delivery_on_any_space_of_the_starting_row() -> None:
-    cats = {(0, 0): ["b5", "b4", "b3", "b2", "b1", "c1", "c2", "c3", "c4"], (0, 1): ["e5"], (1, 0): ["f1"], (1, 1): ["f3"]}
+    cats = {
+        (0, 0): ["b5", "b4", "b3", "b2", "b1", "c1", "c2", "c3", "c4"],
+        (0, 1): ["e5"],
+        (1, 0): ["f1"],
+        (1, 1): ["f3"],
+    }
     state = playing(OPEN, cats, fish={"b1": 1}, carrying=[(0, 0)])
     state.apply_text("move 1 c5")
     assert state.done[0] is True and not state.is_over
@@ -83,7 +88,12 @@ def test_coming_home_without_a_fish_is_no_delivery() -> None:
 @rule(BOOK, "The first player to manage to pick up a fish with both of their cats")
 @rule(BOOK, "and return back to their starting side with both cats, will be the winner!")
 def test_both_cats_delivered_wins() -> None:
-    cats = {(0, 0): ["b5", "b4", "b3", "b2", "b1", "c1", "c2", "c3", "c4"], (0, 1): ["e5"], (1, 0): ["f1"], (1, 1): ["f3"]}
+    cats = {
+        (0, 0): ["b5", "b4", "b3", "b2", "b1", "c1", "c2", "c3", "c4"],
+        (0, 1): ["e5"],
+        (1, 0): ["f1"],
+        (1, 1): ["f3"],
+    }
     state = playing(OPEN, cats, fish={"b1": 1}, carrying=[(0, 0)])
     state.done[1] = True  # cat 2 is already home with its fish
     state.carry[1] = True
@@ -164,9 +174,12 @@ def test_with_more_players_the_trapped_one_is_out_and_the_last_one_left_wins() -
     header = THREE.split("map:\n")[0]
     grid = THREE.split("map:\n")[1]
     cats = {
-        (0, 0): ["a8"], (0, 1): ["g8"],
-        (1, 0): ["c1", "b1"], (1, 1): ["g1"],
-        (2, 0): ["a2"], (2, 1): ["a7", "a6", "a5", "a4"],
+        (0, 0): ["a8"],
+        (0, 1): ["g8"],
+        (1, 0): ["c1", "b1"],
+        (1, 1): ["g1"],
+        (2, 0): ["a2"],
+        (2, 1): ["a7", "a6", "a5", "a4"],
     }
     state = playing(grid, cats, players=3, turn=1, lines={"b2": 0, "a3": 0, "b8": 1}, specials=[2, 2, 0], header=header)
     state.apply_text("move 1 a1")  # blue shuts green's cat in at a2 (green has no special move left)

@@ -48,7 +48,9 @@ def test_two_players_get_the_standard_map_by_default() -> None:
     assert [p["edge"] for p in view["players"]] == ["bottom", "top"]
 
 
-@rule(BOOK, "you can rip through the forest section if you don't have scissors since it isn't used in the standard game")
+@rule(
+    BOOK, "you can rip through the forest section if you don't have scissors since it isn't used in the standard game"
+)
 def test_the_forest_is_torn_off_the_standard_map_and_walkable_on_the_long_one() -> None:
     assert not any("%" in row for row in load_map("standard").grid)
     long_map = load_map("long")
@@ -101,8 +103,11 @@ def test_a_good_small_map_parses() -> None:
         (("......\n..A...", "......\n..A.?."), "line 8, column 5", "unknown map character '?'"),
         (("r....r", "r....."), "line 10, column 1", "sewer 'r' appears 1 times on this row"),
         (("door: c2 north\n", ""), "line 7, column 3", "building A has no door"),
-        (("door: c2 north\nmap:\n......\n..A...", "door: c2 east\nmap:\n......\n..A#.."), "line 5, column 1",
-         "door c2 east opens onto no street space"),
+        (
+            ("door: c2 north\nmap:\n......\n..A...", "door: c2 east\nmap:\n......\n..A#.."),
+            "line 5, column 1",
+            "door c2 east opens onto no street space",
+        ),
         (("door: c2 north", "door: d2 north"), "line 5, column 1", "door d2 is not a building cell"),
         (("door: c2 north", "door: c2 up"), "line 5, column 1", "door needs a cell and a side"),
         (("strip: blue top", "strip: red top"), "line 4, column 1", "colour red is used by two strips"),
@@ -116,7 +121,9 @@ def test_a_good_small_map_parses() -> None:
         (("......\nr....r\n......\n", "......\nr....r\n.. ...\n"), "line 11, column 3", "needs a space here"),
     ],
 )
-def test_a_broken_map_is_refused_naming_the_line_and_column(change: tuple[str, str], where: str, complaint: str) -> None:
+def test_a_broken_map_is_refused_naming_the_line_and_column(
+    change: tuple[str, str], where: str, complaint: str
+) -> None:
     old, new = change
     assert old in GOOD
     with pytest.raises(MapError) as err:

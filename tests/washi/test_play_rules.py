@@ -159,7 +159,9 @@ def test_the_sewer_popper_comes_out_of_the_matching_sewer() -> None:
 @rule(BOOK, "It is possible to move over the top of a sewer without using it as a special move")
 @rule(BOOK, "no player may go in or out of that sewer for the rest of the game")
 def test_walking_over_a_sewer_blocks_it_for_everyone() -> None:
-    state = playing(SEWERS, {(0, 0): ["a5", "a4"], (0, 1): ["e5", "e4", "e3"], (1, 0): ["b1", "b2", "b3"], (1, 1): ["f1"]})
+    state = playing(
+        SEWERS, {(0, 0): ["a5", "a4"], (0, 1): ["e5", "e4", "e3"], (1, 0): ["b1", "b2", "b3"], (1, 1): ["f1"]}
+    )
     state.apply_text("move 1 a3")  # red walks over the sewer: no special move used
     assert state.specials[0] == 2
     assert "pop 1 a3" not in texts(state)  # blue, next to it, cannot go in
