@@ -14,6 +14,8 @@ from typing import Any
 from . import actions as A
 from .mapfile import SIDES, MapSpec, is_building, is_sewer, is_walkable, load_map, spec_from_json, strip_cells
 
+SPACING = 3
+"""Drawings need at least 2 spaces between them: Chebyshev distance 3 or more (diagonals count too)."""
 DIR_STEPS = {"north": (-1, 0), "east": (0, 1), "south": (1, 0), "west": (0, -1)}
 Step = tuple[int, A.Move, A.Move]
 """(target node, the action for cat 1, the action for cat 2)."""
@@ -101,6 +103,18 @@ class Board:
                     mask[s] = 1
                 masks.append(bytes(mask))
         self.colours = [s.colour for s in spec.strips]
+        self.near: list[tuple[int, ...]] = []
+        """For each space, the spaces too close to it for another drawing (itself included)."""
+        reach = SPACING - 1
+        for i in range(n):
+            r, c = divmod(i, w)
+            self.near.append(
+                tuple(
+                    rr * w + cc
+                    for rr in range(max(0, r - reach), min(h, r + reach + 1))
+                    for cc in range(max(0, c - reach), min(w, c + reach + 1))
+                )
+            )
 
     def _street_steps(self, i: int, door_pairs: set[tuple[int, int]]) -> tuple[Step, ...]:
         w, h = self.width, self.height

@@ -26,8 +26,6 @@ FISH_PER_ROW = 2
 CATS_PER_PLAYER = 2
 SPECIAL_MOVES = 2
 """Each game you have exactly two special moves."""
-SPACING = 3
-"""Drawings need at least 2 spaces between them: Chebyshev distance of 3 or more (diagonals count)."""
 AUTO_MAPS = {2: "standard", 3: "city6", 4: "city6", 5: "city6", 6: "city6"}
 """The shipped map ``new(players=N)`` uses when no ``map`` option is given."""
 
@@ -95,6 +93,7 @@ class WashiState(State):
         "alive",
         "board",
         "carry",
+        "crowded",
         "done",
         "drawings",
         "eliminated",
@@ -139,6 +138,8 @@ class WashiState(State):
         self.eliminated: list[int] = []
         """Seats that lost by being trapped, in the order they lost."""
         self.drawings: list[int] = []
+        self.crowded: list[bool] = [False] * n
+        """Spaces closer than the spacing rule allows to some drawing."""
         self.phase = FISH
         self.step = 0
         self.turn = 0
@@ -187,8 +188,9 @@ class WashiState(State):
                 rows.append(b.far_cells[p])
         else:
             rows.append(b.home_cells[p])
-        free = [c for row in rows for c in row if b.drawable[c] and self.owner[c] < 0 and self.fish[c] < 0]
-        spaced = [c for c in free if self._spaced(c)]
+        owner, fish, drawable, crowded = self.owner, self.fish, b.drawable, self.crowded
+        free = [c for row in rows for c in row if drawable[c] and owner[c] < 0 and fish[c] < 0]
+        spaced = [c for c in free if not crowded[c]]
         if not spaced:
             # rows too crowded to keep the spacing (a cramped custom map): any free space in them
             spaced = free or [c for c in range(b.size) if b.drawable[c] and self.owner[c] < 0 and self.fish[c] < 0]
@@ -197,20 +199,14 @@ class WashiState(State):
             return [A.fish(c // w, c % w) for c in sorted(set(spaced))]
         return [A.cat(c // w, c % w) for c in sorted(set(spaced))]
 
-    def _spaced(self, cell: int) -> bool:
-        w = self.board.width
-        r, c = divmod(cell, w)
-        for d in self.drawings:
-            dr, dc = divmod(d, w)
-            if abs(dr - r) < SPACING and abs(dc - c) < SPACING:
-                return False
-        return True
-
     def _draw(self, action: A.Fish | A.Cat) -> None:
         b = self.board
         p = self.turn
         cell = action.row * b.width + action.col
         self.drawings.append(cell)
+        crowded = self.crowded
+        for c in b.near[cell]:
+            crowded[c] = True
         if action.kind == "fish":
             self.fish[cell] = p
             if b.home[p][cell] or self.fish_far[p] >= FISH_PER_ROW:
@@ -461,6 +457,7 @@ class WashiState(State):
         other.alive = list(self.alive)
         other.eliminated = list(self.eliminated)
         other.drawings = list(self.drawings)
+        other.crowded = list(self.crowded)
         other.phase = self.phase
         other.step = self.step
         other.turn = self.turn

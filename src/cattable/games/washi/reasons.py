@@ -13,7 +13,8 @@ if TYPE_CHECKING:
 
 
 def why_illegal(state: WashiState, action: Action) -> str:
-    from .game import CATS, FISH, PHASE_NAMES, PLAY, SPACING
+    from .board import SPACING
+    from .game import CATS, FISH, PHASE_NAMES, PLAY
 
     b = state.board
     kind = action[0]  # type: ignore[index]
