@@ -72,6 +72,13 @@ def _yarn_value(mine: int, best_other: int) -> int:
 class _Context:
     """What the acting seat's view says, flattened once per decision."""
 
+    yarn_weight = 1.0
+    """A yarn majority is contested: how much of its face value to count."""
+    bowl_room = 0.5
+    """Worth of each empty space beside a new food bowl (something different may come)."""
+    mouse_room = 0.8
+    """Worth of each empty space beside a new mouse (the group may grow)."""
+
     def __init__(self, view: Mapping[str, Any]) -> None:
         seat = int(view["seat"])
         me = view["sheets"][seat]
@@ -119,16 +126,16 @@ class _Context:
                 elif item == YARN:
                     mine = sum(1 for x in TOWER_SPACES[t] if sheet[x] == YARN)
                     other = max((sum(1 for x in TOWER_SPACES[t] if o[x] == YARN) for o in self.others), default=2)
-                    v += _yarn_value(mine + 1, other) - _yarn_value(mine, other)
+                    v += self.yarn_weight * (_yarn_value(mine + 1, other) - _yarn_value(mine, other))
                 elif item == BUTTERFLY:
                     v += BUTTERFLY_POINTS + FOOTPRINT * min(BUTTERFLY_FOOTPRINTS, TRACK - self.circled)
                 elif item == BOWL:
-                    v += len({sheet[n] for n in neighbours if sheet[n]}) + 0.5 * empty_near
+                    v += len({sheet[n] for n in neighbours if sheet[n]}) + self.bowl_room * empty_near
                 elif item == CUSHION:
                     v += floor
                 elif item == MOUSE:
                     sheet[s] = MOUSE
-                    v += scoring.mouse_points(sheet) - mice_now + 0.8 * empty_near
+                    v += scoring.mouse_points(sheet) - mice_now + self.mouse_room * empty_near
                     sheet[s] = 0
                 # a house elsewhere in the tower could still be the cat's own: counts for every item
                 v += 1.0 * counts[item] if item in self.free_cats and item != HOUSE else 0.0
