@@ -10,14 +10,13 @@ Decisions where the rulebooks are silent are in README.md, and the constants bel
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from cattable.core import Action, Game, IllegalAction, InvalidAction, Option, Result, State
 
-from . import goals
+from . import goals, placing
 from .actions import (
     ACTION_TYPES,
     COLOURS,
@@ -39,6 +38,7 @@ from .actions import (
 from .cards import Side, cards
 from .menu import FLOOR_MENU, PET_MENU, cat_menu, move_menu, roomiest_spot, wall_menu
 from .physics import STEADINESS, TowerWorld, noise
+from .placing import FOLD_RANGE
 from .table import Table, tilt_of
 
 MILESTONES = (10, 13, 15, 17, 20)
@@ -52,7 +52,6 @@ COUNT_SECONDS = 5.0
 UPRIGHT_DEG = 30.0
 XY_LIMIT = 4.5
 """Half a floor tile: a placement aimed off the floor is not a placement on it."""
-FOLD_RANGE = (30.0, 180.0)
 PET_HEIGHT = (0.0, 2.0)
 PET_PUSH = (0.5, 20.0)
 """A "light touch" in g cm/s (5-10 is light for a 1.8 g cat; 20 is a shove we refuse)."""
@@ -129,6 +128,9 @@ class TowerState(State):
         self.pending: list[dict[str, Any]] = []
         self.placed: list[str] = []
         self.last_cat = ""
+        self.items: dict[str, dict[str, Any]] = {}
+        self.pet_card = False
+        self.support_before: dict[str, Any] = {}
         self.toto = ""
         self.toto_start = ""
         self.black: list[str] = ["" for _ in range(players)]
@@ -182,6 +184,7 @@ class TowerState(State):
             return self.table.simulate(run)
 
         outcome = self.chance.external(compute)
+        self.support_before = self.reading.get("support", {})
         self.table.adopt(outcome, computed)
 
     def _hand(self) -> dict[str, float]:
@@ -252,6 +255,8 @@ class TowerState(State):
         self.card = ""
         self.pending = []
         self.placed = []
+        self.items = {}
+        self.pet_card = False
         self.last_cat = ""
         self.toto_start = self.toto
         self.black_start = list(self.black)
@@ -589,6 +594,7 @@ class TowerState(State):
             self.pending = [{"piece": "cat", "colour": side.cat, "tries": 0}]
             if side.pet:
                 self.pending.append({"piece": "pet", "tries": 0})
+        self.pet_card = side.pet
         self.after_place = "interact" if self.mode == "competitive" else "goal"
         self.phase = "place"
         self._say(f"seat {self.seat} takes {self.card}: {side.describe()}")
@@ -607,43 +613,21 @@ class TowerState(State):
         piece = self.stock_walls(a.type)[0]
         top = self.reading["top_floor"]
         n = self._hand()
-        fold = min(FOLD_RANGE[1], max(FOLD_RANGE[0], a.fold + n["dfold"]))
-
-        def run(w: TowerWorld) -> None:
-            w.place_wall(piece, a.x, a.y, a.yaw, fold)
-            w.nudge(piece, n["dx"], n["dy"], n["dz"], n["droll"], n["dpitch"], n["dyaw"])
-            w.settle()
-
-        self._physics(run)
+        self._physics(lambda w: placing.wall(w, piece, a, n))
         self._placed(piece, {**item, "type": a.type}, lambda: self._standing(piece, top))
 
     def _place_floor(self, a: Floor) -> None:
         item = self._take_item("floor")
         piece = self.stock_floors()[0]
         n = self._hand()
-
-        def run(w: TowerWorld) -> None:
-            w.place_floor(piece, a.x, a.y, a.yaw)
-            w.nudge(piece, n["dx"], n["dy"], n["dz"], n["droll"], n["dpitch"], n["dyaw"])
-            w.settle()
-
-        self._physics(run)
+        self._physics(lambda w: placing.floor(w, piece, a, n))
         self._placed(piece, item, lambda: piece in self.reading["floor_levels"])
 
     def _place_cat(self, a: Cat) -> None:
         item = self._take_item("cat")
         piece = a.take or self.stock_cats(a.colour)[0]
-        floor = f"F{a.floor}"
         n = self._hand()
-
-        def run(w: TowerWorld) -> None:
-            if piece in w.active:
-                w.remove(piece)
-            w.place_cat(piece, floor, a.x, a.y, a.yaw, a.on or None)
-            w.nudge(piece, n["dx"], n["dy"], n["dz"], n["droll"], n["dpitch"], n["dyaw"])
-            w.settle()
-
-        self._physics(run)
+        self._physics(lambda w: placing.cat(w, piece, a, n))
         self.last_cat = piece
         self._placed(piece, {**item, "colour": a.colour}, lambda: self._cat_ok(piece))
 
@@ -652,18 +636,7 @@ class TowerState(State):
         cat = self.last_cat
         n = self._hand()
         pose = self.table.outcome["poses"][cat]
-        ang = math.radians(a.angle)
-        point = (
-            pose[0] + 1.0 * math.cos(ang) + n["dx"],
-            pose[1] + 1.0 * math.sin(ang) + n["dy"],
-            pose[2] - 1.0 + a.height,
-        )
-
-        def run(w: TowerWorld) -> None:
-            w.pet(cat, point[0], point[1], point[2], a.push)
-            w.settle()
-
-        self._physics(run)
+        self._physics(lambda w: placing.pet(w, cat, pose, a, n))
         self._say(f"seat {self.seat} pets {cat}")
         self._placed("", item, lambda: True)
 
@@ -675,16 +648,8 @@ class TowerState(State):
             self.card = ""
         else:
             item = self._take_item("move")
-        floor = f"F{a.floor}"
         n = self._hand()
-
-        def run(w: TowerWorld) -> None:
-            w.remove(a.cat)
-            w.place_cat(a.cat, floor, a.x, a.y, a.yaw)
-            w.nudge(a.cat, n["dx"], n["dy"], n["dz"], n["droll"], n["dpitch"], n["dyaw"])
-            w.settle()
-
-        self._physics(run)
+        self._physics(lambda w: placing.cat(w, a.cat, a, n))
         self._say(f"seat {self.seat} moves {a.cat} up to floor {a.floor}")
         self._placed(a.cat, item, lambda: self._cat_ok(a.cat))
 
@@ -699,6 +664,7 @@ class TowerState(State):
         """After a placement: own pieces that fell go back to the hand, other debris by the rules."""
         if piece:
             self.placed.append(piece)
+            self.items[piece] = item
             if not ok() and piece in self.table.outcome["pieces"] and piece not in self._fallen():
                 self._retry(piece, item, "does not stand properly")
         self._clear_debris()
@@ -722,6 +688,8 @@ class TowerState(State):
         again = {**item, "tries": tries}
         if again["piece"] == "cat":
             again["take"] = piece if piece.startswith("C-") and not self.stock_cats(again.get("colour", "")) else ""
+        if again["piece"] == "cat" and self.pet_card and not any(it["piece"] == "pet" for it in self.pending):
+            self.pending.insert(0, {"piece": "pet", "tries": 0})
         if again["piece"] == "wall":
             self.pending.insert(0, again)
         elif again["piece"] == "floor":
@@ -774,11 +742,7 @@ class TowerState(State):
             elif p.startswith("B-"):
                 seat = SCARVES.index(p[2:])
                 restand.append((p, self._fall_back(self.black_start[seat])))
-            elif (
-                p.startswith("C-")
-                and self.edition == "fr"
-                and self._fall_back(self._was_on(p)) == self._was_on(p) != ""
-            ):
+            elif p.startswith("C-") and self.edition == "fr" and self._was_on(p) in self.reading["floor_levels"]:
                 restand.append((p, self._was_on(p)))
             else:
                 gone.add(p)
@@ -802,27 +766,18 @@ class TowerState(State):
                 self._end("defeat", f"the tower collapses: {len(self.wall_debris)} walls fell")
 
     def _was_on(self, piece: str) -> str:
-        return str(self._previous_support.get(piece) or "")
-
-    @property
-    def _previous_support(self) -> dict[str, Any]:
-        return {}
+        """The floor a piece rested on before the last physical event."""
+        return str(self.support_before.get(piece) or "")
 
     def _item_for(self, piece: str) -> dict[str, Any]:
+        """The hand item a piece placed this turn was placed for (so it can be placed again)."""
+        if piece in self.items:
+            return dict(self.items[piece])
         if piece.startswith("W-"):
-            return {"piece": "wall", "type": piece.split("-")[1], "tries": self._tries(piece)}
+            return {"piece": "wall", "type": piece.split("-")[1], "tries": 0}
         if piece.startswith("F"):
-            return {"piece": "floor", "tries": self._tries(piece)}
-        if piece.startswith("C-") and self.card == "":
-            return {"piece": "move", "cat": piece, "tries": self._tries(piece)}
-        return {"piece": "cat", "colour": piece.split("-")[1], "tries": self._tries(piece)}
-
-    def _tries(self, piece: str) -> int:
-        return int(self.tries.get(piece, 0))
-
-    @property
-    def tries(self) -> dict[str, int]:
-        return {}
+            return {"piece": "floor", "tries": 0}
+        return {"piece": "cat", "colour": piece.split("-")[1], "tries": 0}
 
     def _fall_back(self, floor: str) -> str:
         """The floor itself if it still stands, else the next closest standing floor below it."""
@@ -1036,6 +991,7 @@ class TowerState(State):
             setattr(other, name, list(getattr(self, name)))
         other.hands = [list(h) for h in self.hands]
         other.pending = [dict(it) for it in self.pending]
+        other.items = dict(self.items)
         other.table = self.table.copy()
         return other
 

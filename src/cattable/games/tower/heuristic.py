@@ -1,0 +1,207 @@
+"""The placement bot: it rebuilds the tower from its view, tries candidate placements on copies of that
+world, and keeps the steadiest. Cards and goals are chosen by simple rules of thumb.
+
+It sees only the view (the poses and pieces a player can see on the table) and the legal actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cattable.agents.base import Agent
+from cattable.core import Action
+
+from . import goals, placing
+from .actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
+from .cards import cards
+from .physics import STEADINESS, TowerWorld, noise
+from .table import fresh_world, reading_json, tilt_of
+
+SAMPLES = 6
+"""Candidate placements simulated per decision (the menu is sampled down to this many)."""
+WALL_HEIGHT_RANK = {"bricks": 0, "windows": 1, "arches": 2, "angels": 3, "pillars": 4}
+
+
+class HeuristicAgent(Agent):
+    """Builds when Toto needs a floor above him, places cats where the face-up goals want them,
+    simulates each candidate placement (once with a still hand, once with its own shaky one)."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0, samples: int = SAMPLES) -> None:
+        super().__init__(seed)
+        self.samples = samples
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        first = legal[0]
+        if isinstance(first, Choose):
+            return max(legal, key=lambda a: (self._card_score(view, a), -self.rng.random()))
+        if isinstance(first, Goal) or (isinstance(first, Skip) and view["phase"] == "goal"):
+            goals_ = [a for a in legal if isinstance(a, Goal)]
+            return max(goals_, key=lambda a: (a.floors, -a.card)) if goals_ else first
+        if view["phase"] == "interact":
+            return self._interact(view, legal)
+        return self._best_placement(view, legal)
+
+    # -- cards -------------------------------------------------------------------------------------
+    def _card_score(self, view: Mapping[str, Any], a: Action) -> float:
+        assert isinstance(a, Choose)
+        card = view["action_faceup"][a.card - 1]["id"]
+        sides = cards().actions[card].sides
+        side = sides[0] if a.side in ("", "left") else sides[1]
+        levels = view["tower"]["reading"]["floor_levels"]
+        top = max(levels.values(), default=1)
+        mine = _my_level(view)
+        need_floor = top <= mine + 1
+        if side.walls:
+            ranks = [WALL_HEIGHT_RANK[t] for t in side.walls]
+            even = 3.0 - (max(ranks) - min(ranks))  # walls of one height hold a level floor
+            return (10.0 if need_floor else 1.0) + even
+        wanted = _wanted_colours(view)
+        score = 5.0 if not need_floor else 0.5
+        if side.cat == "any" or side.cat in wanted:
+            score += 2.0
+        if side.pet:
+            score -= 1.0
+        return score
+
+    # -- the competitive move: help one's own goals only ----------------------------------------------
+    def _interact(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        moves = [a for a in legal if isinstance(a, Move)]
+        wanted = _wanted_colours(view)
+        useful = [m for m in moves if m.cat.split("-")[1] in wanted]
+        if useful:
+            return min(useful, key=lambda m: m.floor)
+        return next(a for a in legal if isinstance(a, Skip))
+
+    # -- placements ------------------------------------------------------------------------------------
+    def _best_placement(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        candidates = list(legal)
+        if len(candidates) > self.samples:
+            candidates = self.rng.sample(candidates, self.samples)
+        tower = view["tower"]
+        base = fresh_world()
+        base.restore(tower["pieces"], tower["poses"])
+        scored = []
+        for a in candidates:
+            score = sum(self._try(base, view, a, hand) for hand in (placing.STILL, self._noise(view)))
+            scored.append((score, self.rng.random(), a))
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+    def _noise(self, view: Mapping[str, Any]) -> dict[str, float]:
+        level = view.get("steadiness", "normal")
+        return noise(level if level in STEADINESS else "normal", lambda s: self.rng.gauss(0.0, s))
+
+    def _try(self, base: TowerWorld, view: Mapping[str, Any], a: Action, hand: Mapping[str, float]) -> float:
+        """Simulate ``a`` on a copy of the world and score the result: standing, still, useful."""
+        world = base.clone()
+        before = set(view["tower"]["reading"].get("debris", []))
+        piece = _piece_for(view, a)
+        try:
+            if isinstance(a, Wall):
+                placing.wall(world, piece, a, hand)
+            elif isinstance(a, Floor):
+                placing.floor(world, piece, a, hand)
+            elif isinstance(a, Cat | Move):
+                placing.cat(world, piece, a, hand)
+            elif isinstance(a, Pet):
+                placing.pet(world, piece, view["tower"]["poses"][piece], a, hand)
+        except ValueError:
+            return -1000.0
+        r = world.read()
+        poses = world.poses()
+        score = 0.0
+        new_debris = set(r.debris) - before
+        score -= 60.0 * sum(1 for p in new_debris if p.startswith("W-")) + 20.0 * len(new_debris)
+        if piece in r.debris or (r.support.get(piece) is None and piece != "F1" and not isinstance(a, Floor)):
+            score -= 100.0
+        moved = [v for p, v in r.moved.items() if p != piece]
+        score -= min(30.0, max(moved, default=0.0))
+        if isinstance(a, Wall) and piece in poses:
+            score -= tilt_of(poses[piece]) * 0.5
+        if isinstance(a, Floor):
+            score += 20.0 if piece in r.floor_levels else -100.0
+            if piece in poses:
+                score -= tilt_of(poses[piece]) * 3.0
+        if isinstance(a, Cat | Move):
+            if not r.upright.get(piece, False):
+                score -= 40.0
+            score += _goal_value(view, reading_json(r))
+        return score
+
+
+def _my_level(view: Mapping[str, Any]) -> int:
+    levels = view["tower"]["reading"]["floor_levels"]
+    if view["mode"] == "coop":
+        return int(levels.get(view["toto"], 1))
+    seat = view["seat"] if view["seat"] is not None else 0
+    mine = view["black"][seat]
+    return int(levels.get(mine, 1)) if mine else 1
+
+
+def _goal_floors(view: Mapping[str, Any]) -> list[str]:
+    levels = view["tower"]["reading"]["floor_levels"]
+    mine = _my_level(view)
+    if view["mode"] == "coop":
+        return [f for f, lv in levels.items() if lv == mine + 1]
+    return [f for f, lv in levels.items() if lv > mine]
+
+
+def _my_goals(view: Mapping[str, Any]) -> list[dict[str, Any]]:
+    if view["mode"] == "coop":
+        return list(view["goal_faceup"])
+    seat = view["seat"] if view["seat"] is not None else 0
+    hand = view["hands"][seat]
+    return list(hand) if isinstance(hand, list) else []
+
+
+def _wanted_colours(view: Mapping[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for g in _my_goals(view):
+        c = g["condition"]
+        if c == "two_yellow_touching":
+            out.add("yellow")
+        elif c == "blue_on_blue":
+            out.add("blue")
+        elif c == "purple_orange_yellow":
+            out |= {"purple", "orange", "yellow"}
+        else:
+            out |= {"yellow", "blue", "purple", "orange"}
+    return out
+
+
+def _goal_value(view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
+    """Floors the best goal would give if this reading were the tower, plus a little for progress."""
+    floors = _goal_floors(view)
+    value = 0.0
+    for g in _my_goals(view):
+        if goals.met(g["condition"], floors, reading):
+            value = max(value, 15.0 * g["floors"])
+    cats = goals.friends_on(floors, reading)
+    touching = sum(1 for a, b in reading["touching"] if a in cats and b in cats)
+    return value + 2.0 * len(cats) + 3.0 * touching
+
+
+def _piece_for(view: Mapping[str, Any], a: Action) -> str:
+    """The piece the rules would use for ``a`` (the lowest-numbered one in stock)."""
+    pieces = view["tower"]["pieces"]
+    if isinstance(a, Wall):
+        gone = set(pieces) | (set(view["wall_debris"]) if view["edition"] == "en" else set())
+        return next((f"W-{a.type}-{k}" for k in range(1, 13) if f"W-{a.type}-{k}" not in gone), f"W-{a.type}-1")
+    if isinstance(a, Floor):
+        return str(view["stock"]["floors"][0]) if view["stock"]["floors"] else "F24"
+    if isinstance(a, Cat):
+        if a.take:
+            return a.take
+        return next((f"C-{a.colour}-{k}" for k in range(1, 5) if f"C-{a.colour}-{k}" not in pieces), "")
+    if isinstance(a, Move):
+        return a.cat
+    if isinstance(a, Pet):
+        return str(view["last_cat"])
+    return ""
+
+
+__all__ = ["HeuristicAgent"]

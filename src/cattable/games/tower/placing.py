@@ -1,0 +1,57 @@
+"""How one placement is carried out on a world: shared by the rules (with hand noise) and the bot
+(which tries candidates on copies of the world rebuilt from its view)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+
+from .actions import Cat, Floor, Move, Pet, Wall
+from .physics import TowerWorld
+
+FOLD_RANGE = (30.0, 180.0)
+STILL: dict[str, float] = {"dx": 0.0, "dy": 0.0, "dz": 0.0, "droll": 0.0, "dpitch": 0.0, "dyaw": 0.0, "dfold": 0.0}
+"""A perfect hand."""
+
+
+def _nudge(w: TowerWorld, piece: str, n: Mapping[str, float]) -> None:
+    w.nudge(piece, n["dx"], n["dy"], n["dz"], n["droll"], n["dpitch"], n["dyaw"])
+
+
+def wall(w: TowerWorld, piece: str, a: Wall, n: Mapping[str, float]) -> None:
+    fold = min(FOLD_RANGE[1], max(FOLD_RANGE[0], a.fold + n["dfold"]))
+    w.place_wall(piece, a.x, a.y, a.yaw, fold)
+    _nudge(w, piece, n)
+    w.settle()
+
+
+def floor(w: TowerWorld, piece: str, a: Floor, n: Mapping[str, float]) -> None:
+    w.place_floor(piece, a.x, a.y, a.yaw)
+    _nudge(w, piece, n)
+    w.settle()
+
+
+def cat(w: TowerWorld, piece: str, a: Cat | Move, n: Mapping[str, float]) -> None:
+    """Stand a cat (from the stock, or taken up from the tower first)."""
+    if piece in w.active:
+        w.remove(piece)
+    on = a.on if isinstance(a, Cat) and a.on else None
+    w.place_cat(piece, f"F{a.floor}", a.x, a.y, a.yaw, on)
+    _nudge(w, piece, n)
+    w.settle()
+
+
+def pet_point(pose: list[float], a: Pet, n: Mapping[str, float]) -> tuple[float, float, float]:
+    """The world point touched: 1 cm out from the cat's centre at ``angle``, ``height`` above its base."""
+    ang = math.radians(a.angle)
+    return (
+        pose[0] + math.cos(ang) + n["dx"],
+        pose[1] + math.sin(ang) + n["dy"],
+        pose[2] - 1.0 + a.height,
+    )
+
+
+def pet(w: TowerWorld, piece: str, pose: list[float], a: Pet, n: Mapping[str, float]) -> None:
+    x, y, z = pet_point(pose, a, n)
+    w.pet(piece, x, y, z, a.push)
+    w.settle()
