@@ -226,10 +226,8 @@ def parse(text: str) -> AttackAction:
             if w[2] != "pass":
                 raise _bad(text, "expected 'pass' or a source and a destination")
             return CreatureCard(head, v, NONE, NONE)
-        if w[2].startswith("larder"):
-            src = LARDER_BASE + _int(w[2][6:], text, 0, 5)
-        else:
-            src = _space_of(w[2], text)
+        larder = w[2].startswith("larder")
+        src = LARDER_BASE + _int(w[2][6:], text, 0, 5) if larder else _space_of(w[2], text)
         return CreatureCard(head, v, src, _space_of(w[3], text))
     if head == "speedy" and n == 1:
         return Speedy("speedy")

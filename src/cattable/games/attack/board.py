@@ -7,9 +7,10 @@ the rules engine is list look-ups only. Any board file that passes ``validate`` 
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,12 @@ class Board:
     distance: tuple[tuple[int, ...], ...]
     """Shortest walk between two cat spaces, ignoring pieces, the car and closed shops (for 'no more than
     six spaces away')."""
+    street_distance: tuple[tuple[int, ...], ...]
+    """Fewest steps from a space to each street."""
+    shop_distance: tuple[tuple[int, ...], ...]
+    """Fewest steps from a space to each shop's garden."""
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Memoised move walks (filled by the rules engine; they depend only on the board and the key)."""
 
     def id(self, space: int) -> str:
         return self.ids[space]
@@ -144,24 +151,24 @@ def validate(data: Any) -> None:
         cells = st["spaces"]
         if len(cells) != STREET_LENGTH or any(by_id.get(c, {}).get("street") != k for c in cells):
             raise BoardError(f"street {k} must list its {STREET_LENGTH} street spaces")
-        for a, b in zip(cells, cells[1:], strict=False):
+        for a, b in itertools.pairwise(cells):
             if b not in adj[a]:
                 raise BoardError(f"street {k}: {a} and {b} are not joined")
     # shops: a garden of three reached only from a street, and a Cat Burglar paw-print outside
     if len(data["shops"]) != SHOPS:
         raise BoardError(f"the board needs {SHOPS} shops")
     for k in range(SHOPS):
-        garden = {s["id"] for s in spaces if s["kind"] == "shop_garden" and s.get("shop") == k}
-        if len(garden) != SHOP_GARDEN_SIZE:
+        shop_garden = {s["id"] for s in spaces if s["kind"] == "shop_garden" and s.get("shop") == k}
+        if len(shop_garden) != SHOP_GARDEN_SIZE:
             raise BoardError(f"shop {k} needs a garden of {SHOP_GARDEN_SIZE} paw-prints")
-        for g in garden:
+        for g in shop_garden:
             for nb in adj[g]:
-                if nb not in garden and by_id[nb]["kind"] != "street":
+                if nb not in shop_garden and by_id[nb]["kind"] != "street":
                     raise BoardError(f"shop {k}'s garden may be reached only from a street ({g}-{nb})")
-        if not any(by_id[nb]["kind"] == "street" for g in garden for nb in adj[g]):
+        if not any(by_id[nb]["kind"] == "street" for g in shop_garden for nb in adj[g]):
             raise BoardError(f"shop {k}'s garden must touch a street")
         burglars = [s["id"] for s in spaces if s["kind"] == "burglar" and s.get("shop") == k]
-        if len(burglars) != 1 or adj[burglars[0]] & garden:
+        if len(burglars) != 1 or adj[burglars[0]] & shop_garden:
             raise BoardError(f"shop {k} needs one Cat Burglar paw-print, outside its garden")
     # every cat space is reachable from every other, and none is a dead end
     cat_ids = [i for i in by_id if by_id[i]["kind"] not in ("mouse_hole", "bird_house")]
@@ -221,6 +228,9 @@ def build(data: dict[str, Any]) -> Board:
     def field(s: dict[str, Any], key: str, want: str) -> int:
         return int(s[key]) if s["kind"] == want else -1
 
+    dist = _distances(n, nbrs, cat_ok)
+    street_of = tuple(field(s, "street", "street") for s in spaces)
+    garden_of = tuple(field(s, "shop", "shop_garden") for s in spaces)
     return Board(
         ids=ids,
         index=index,
@@ -229,8 +239,8 @@ def build(data: dict[str, Any]) -> Board:
         size=(int(data["size"][0]), int(data["size"][1])),
         neighbours=tuple(tuple(sorted(x)) for x in nbrs),
         cat_ok=tuple(cat_ok),
-        street_of=tuple(field(s, "street", "street") for s in spaces),
-        shop_garden_of=tuple(field(s, "shop", "shop_garden") for s in spaces),
+        street_of=street_of,
+        shop_garden_of=garden_of,
         burglar_of=tuple(field(s, "shop", "burglar") for s in spaces),
         house_of=tuple(int(s["house"]) if s["kind"] in ("home", "garden") else -1 for s in spaces),
         home=tuple(
@@ -250,7 +260,13 @@ def build(data: dict[str, Any]) -> Board:
         bird_house=kind.index("bird_house"),
         bird_space=kind.index("bird_space"),
         car_park_at=(int(data["car_park"]["at"][0]), int(data["car_park"]["at"][1])),
-        distance=_distances(n, nbrs, cat_ok),
+        distance=dist,
+        street_distance=tuple(
+            tuple(min(row[j] for j in range(n) if street_of[j] == k) for k in range(STREETS)) for row in dist
+        ),
+        shop_distance=tuple(
+            tuple(min(row[j] for j in range(n) if garden_of[j] == k) for k in range(SHOPS)) for row in dist
+        ),
     )
 
 

@@ -12,6 +12,7 @@ Where the rulebook is silent the choices are in README.md; the board and decks a
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cattable.core import Game, Option, OptionError, Result, State
@@ -52,6 +53,10 @@ PHASES = ("play", "move", "raid", "swap", "fight", "over")
 R_CAR, R_CAT, R_MOUSE, R_BIRD, R_SHOP = 1, 2, 4, 8, 16
 REASONS = {R_CAR: "car", R_CAT: "cat", R_MOUSE: "mouse", R_BIRD: "bird", R_SHOP: "closed shop"}
 
+_N_SPACES = len(standard_board().ids)
+CAT_ACTIONS = [[A.CatCard("cat", v, d) for d in range(_N_SPACES)] for v in range(7)]
+MOVE_ACTIONS = [A.Move("move", d) for d in range(_N_SPACES)]
+
 HOUSES_FOR = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
 """Which houses the cats live in, spread round the board."""
 
@@ -70,6 +75,101 @@ def _card_of(a: Any) -> int:
     if kind == "bird":
         return 20 + int(a.value)
     return {"speedy": SPEEDY, "attack": ATTACK, "burglar": BURGLAR}.get(kind, NONE)
+
+
+def _walk(
+    b: Board, start: int, steps: int, car: int, shop_open: list[bool], cats: dict[int, bool], bad_land: dict[int, int]
+) -> tuple[set[int], int]:
+    """Every landing space of a cat's move of exactly ``steps`` without back-tracking, and the reasons
+    (R_*) met on the way. ``cats`` maps a space with cats to whether they may be attacked; ``bad_land``
+    maps a creature's space the cat may not land on to its reason."""
+    nbrs, cat_ok, street_of, garden_of = b.neighbours, b.cat_ok, b.street_of, b.shop_garden_of
+    dests: set[int] = set()
+    reasons = 0
+    visited = [False] * len(nbrs)
+    visited[start] = True
+
+    def walk(x: int, left: int) -> None:
+        nonlocal reasons
+        for y in nbrs[x]:
+            if visited[y] or not cat_ok[y]:
+                continue
+            if car != NONE and street_of[y] == car:
+                reasons |= R_CAR
+                continue
+            g = garden_of[y]
+            if g != NONE and not shop_open[g]:
+                reasons |= R_SHOP
+                continue
+            if y in cats:
+                if left == 1 and cats[y]:
+                    dests.add(y)
+                else:
+                    reasons |= R_CAT
+                continue
+            if left == 1:
+                if y in bad_land:
+                    reasons |= bad_land[y]
+                else:
+                    dests.add(y)
+                continue
+            visited[y] = True
+            walk(y, left - 1)
+            visited[y] = False
+
+    walk(start, steps)
+    return dests, reasons
+
+
+def _routes(
+    b: Board, start: int, steps: int, car: int, shop_open: list[bool]
+) -> tuple[tuple[tuple[int, frozenset[int]], ...], tuple[int, ...]]:
+    """Every move of exactly ``steps`` without back-tracking that the car and closed shops allow, as
+    (landing space, spaces passed over), and the sorted landing spaces."""
+    nbrs, cat_ok, street_of, garden_of = b.neighbours, b.cat_ok, b.street_of, b.shop_garden_of
+    out: list[tuple[int, frozenset[int]]] = []
+    path = [start]
+
+    def walk(x: int, left: int) -> None:
+        for y in nbrs[x]:
+            if y in path or not cat_ok[y] or (car != NONE and street_of[y] == car):
+                continue
+            g = garden_of[y]
+            if g != NONE and not shop_open[g]:
+                continue
+            if left == 1:
+                out.append((y, frozenset(path[1:])))
+                continue
+            path.append(y)
+            walk(y, left - 1)
+            path.pop()
+
+    walk(start, steps)
+    return tuple(out), tuple(sorted({land for land, _ in out}))
+
+
+def _creature_walk(b: Board, kind: int, start: int, steps: int) -> tuple[int, ...]:
+    """Landing spaces of a creature's move of exactly ``steps``, ignoring pieces (they may jump anything)."""
+    nbrs, kinds = b.neighbours, b.kind
+    own_home = b.mouse_hole if kind == MOUSE else b.bird_house
+    other_home = b.bird_house if kind == MOUSE else b.mouse_hole
+    dests: set[int] = set()
+    visited = {start}
+
+    def walk(x: int, left: int) -> None:
+        for y in nbrs[x]:
+            if y in visited or y == other_home or kinds[y] == "home":
+                continue
+            if y == own_home or left == 1:
+                if left == 1:
+                    dests.add(y)
+                continue
+            visited.add(y)
+            walk(y, left - 1)
+            visited.discard(y)
+
+    walk(start, steps)
+    return tuple(sorted(dests))
 
 
 def _check_lives(v: Any) -> str | None:
@@ -102,7 +202,8 @@ class AttackGame(Game):
         Option(
             "claws",
             "none",
-            "opt-out claws: 'creatures' one bird and one mouse fewer than players; 'items' also one item fewer per shop",
+            "opt-out claws: 'creatures' one bird and one mouse fewer than players;"
+            " 'items' also one item fewer per shop",
             choices=("none", "creatures", "items"),
         ),
         Option("teams", 0, "gang warfare: 0 none, 2 pairs, 3 teams of three", kind=int, choices=(0, 2, 3)),
@@ -129,54 +230,61 @@ class AttackGame(Game):
 class AttackState(State):
     """One position. Seats are cats; ``house_of[seat]`` is the house whose lives and larder it uses."""
 
-    __slots__ = (
-        "actor",
-        "agenda",
-        "b",
-        "birds",
-        "birds_home",
-        "burgled",
-        "car",
-        "closing",
-        "cur",
-        "cur_fresh",
-        "deck",
-        "discard",
-        "done",
-        "extra",
-        "fight",
-        "first",
-        "hands",
-        "house_of",
-        "houses",
-        "known",
-        "larder",
-        "last_cornered",
-        "last_curiosity",
-        "lives",
-        "mice",
-        "mice_home",
-        "moves",
-        "over",
-        "phase",
-        "pos",
-        "raid_house",
-        "raided",
-        "reason",
-        "retired_order",
-        "roll",
-        "rounds",
-        "shop_open",
-        "stock",
-        "swaps",
-        "team_of",
-        "teams",
-        "turn",
-        "winners",
-        "younger",
-    )
-
     b: Board
+    house_of: list[int]
+    team_of: list[int]
+    houses: list[int]
+    lives: list[int]
+    """Per house (0-5): lives left."""
+    larder: list[int]
+    """Per house: a bit set of ITEMS."""
+    pos: list[int]
+    """Per seat: the space the cat is on, NONE once retired."""
+    done: list[bool]
+    """Per seat (gang warfare): home with the six foods, waiting for team-mates."""
+    hands: list[list[int]]
+    deck: list[int]
+    """Mog draw pile; the top is the end of the list."""
+    discard: list[int]
+    cur: list[int]
+    """Curiosity deck, top first; drawn cards go to the bottom."""
+    cur_fresh: int
+    """How many cards on top have not been seen since the last shuffle (the Shuffle card lies below them)."""
+    shop_open: list[bool]
+    stock: list[int]
+    mice: list[int]
+    birds: list[int]
+    mice_home: int
+    birds_home: int
+    car: int
+    """Street the car stands on, NONE while in the car park."""
+    turn: int
+    first: int
+    agenda: list[str]
+    phase: int
+    actor: int
+    roll: int
+    moves: Sequence[int]
+    swaps: list[tuple[int, int]]
+    """Card exchanges owed: (chooser, other)."""
+    raid_house: int
+    fight: list[int] | None
+    """[attacker, defender, suit, side to play (0 attacker, 1 defender)]."""
+    raided: list[int]
+    burgled: bool
+    extra: int
+    closing: bool
+    known: list[list[list[int]]]
+    """known[viewer][other]: cards the viewer knows are in other's hand (seen in an exchange)."""
+    rounds: int
+    winners: list[int] | None
+    over: bool
+    reason: str
+    retired_order: list[int]
+    last_curiosity: int
+    last_cornered: int
+    younger: bool
+    teams: bool
 
     # -- setup -------------------------------------------------------------------------------------
     @classmethod
@@ -276,7 +384,8 @@ class AttackState(State):
         return p != NONE and self.b.house_of[p] == self.house_of[seat]
 
     def house_retired(self, house: int) -> bool:
-        return all(self.pos[s] == NONE for s in range(self.players) if self.house_of[s] == house)
+        """A house whose lives are gone (its cats have retired); unused houses count too."""
+        return self.lives[house] == 0
 
     def _owners_guarding(self, house: int) -> bool:
         """A larder cannot be raided while one of its cats is on its Home space or in its garden."""
@@ -293,22 +402,59 @@ class AttackState(State):
         return [s for s in range(self.players) if s != but and self.pos[s] == space]
 
     # -- moves -------------------------------------------------------------------------------------
-    def cat_moves(self, seat: int, start: int, steps: int) -> tuple[set[int], int]:
-        """Where ``seat`` can land with exactly ``steps`` moves from ``start``, and the reasons it is blocked.
+    def cat_moves(self, seat: int, start: int, steps: int) -> tuple[Sequence[int], int]:
+        """Where ``seat`` can land with exactly ``steps`` moves from ``start`` (sorted), and, when it can
+        land nowhere, the reasons it is cornered (a bit set of R_*).
 
         No back-tracking (a space is never visited twice in one move); cats block and may only be landed
         on to attack them; birds and mice may be jumped, and landed on only if the larder lacks one.
+        The routes (landing space and the spaces passed) depend only on the car and the closed shops, so
+        they are memoised on those; routes through a cat, and un-catchable creatures, are then struck off.
+        The reasons come from a full walk, only when the cat is cornered.
         """
         b = self.b
-        nbrs, cat_ok, street_of, garden_of = b.neighbours, b.cat_ok, b.street_of, b.shop_garden_of
-        car, shop_open = self.car, self.shop_open
+        dist = b.distance[start]
+        pos = self.pos
+        larder = self.larder[self.house_of[seat]]
+        # only a car and closed shops within reach can change the routes: keep them out of the key
+        car = self.car
+        if car != NONE and b.street_distance[start][car] > steps:
+            car = NONE
+        near_shops = b.shop_distance[start]
+        op = [o or near_shops[k] > steps for k, o in enumerate(self.shop_open)]
+        key = (start, steps, car, op[0], op[1], op[2], op[3])
+        memo = b.memo
+        routes = memo.get(key)
+        if routes is None:
+            routes = memo[key] = _routes(b, start, steps, car, op)
+        paths, landings = routes
+        near: dict[int, bool] = {}
+        for s in range(self.players):
+            p = pos[s]
+            if p != NONE and s != seat and dist[p] <= steps:
+                near[p] = near.get(p, True) and not self._protected(seat, s)
+        if near:
+            found: set[int] = set()
+            for land, mids in paths:
+                if land in found or not mids.isdisjoint(near):
+                    continue
+                if land not in near or near[land]:
+                    found.add(land)
+            static: Sequence[int] = sorted(found)
+        else:
+            static = landings
+        if larder & MOUSE_BIT or larder & BIRD_BIT:
+            bad = set(self.mice) if larder & MOUSE_BIT else set()
+            if larder & BIRD_BIT:
+                bad.update(self.birds)
+            static = [d for d in static if d not in bad]
+        if static:
+            return static, 0
         cats: dict[int, bool] = {}
         for s in range(self.players):
-            p = self.pos[s]
+            p = pos[s]
             if s != seat and p != NONE:
-                ok = not self._protected(seat, s)
-                cats[p] = cats.get(p, True) and ok
-        larder = self.larder[self.house_of[seat]]
+                cats[p] = cats.get(p, True) and not self._protected(seat, s)
         bad_land: dict[int, int] = {}
         if larder & MOUSE_BIT:
             for m in self.mice:
@@ -316,82 +462,29 @@ class AttackState(State):
         if larder & BIRD_BIT:
             for m in self.birds:
                 bad_land[m] = R_BIRD
-        dests: set[int] = set()
-        reasons = 0
-        visited = [False] * len(nbrs)
-        visited[start] = True
+        dests, reasons = _walk(b, start, steps, self.car, self.shop_open, cats, bad_land)
+        return sorted(dests), reasons
 
-        def walk(x: int, left: int) -> None:
-            nonlocal reasons
-            for y in nbrs[x]:
-                if visited[y] or not cat_ok[y]:
-                    continue
-                if street_of[y] == car and car != NONE:
-                    reasons |= R_CAR
-                    continue
-                g = garden_of[y]
-                if g != NONE and not shop_open[g]:
-                    reasons |= R_SHOP
-                    continue
-                if y in cats:
-                    if left == 1 and cats[y]:
-                        dests.add(y)
-                    else:
-                        reasons |= R_CAT
-                    continue
-                if left == 1:
-                    if y in bad_land:
-                        reasons |= bad_land[y]
-                    else:
-                        dests.add(y)
-                    continue
-                visited[y] = True
-                walk(y, left - 1)
-                visited[y] = False
-
-        walk(start, steps)
-        return dests, reasons
-
-    def creature_moves(self, kind: int, start: int, steps: int) -> set[int]:
+    def creature_moves(self, kind: int, start: int, steps: int) -> list[int]:
         """Where a mouse (kind MOUSE) or bird (BIRD) on ``start`` can land: never on a Home space, never on
         another piece; it may jump anything and ignores the car; only mice use the mouse-hole and only
-        birds the bird-house."""
+        birds the bird-house. The walk ignores pieces, so it is cached; landings are then filtered."""
         b = self.b
-        nbrs, kinds = b.neighbours, b.kind
-        own_home = b.mouse_hole if kind == MOUSE else b.bird_house
-        other_home = b.bird_house if kind == MOUSE else b.mouse_hole
-        taken = set(self.mice) | set(self.birds)
-        for p in self.pos:
-            if p != NONE:
-                taken.add(p)
-        dests: set[int] = set()
-        visited = {start}
-
-        def walk(x: int, left: int) -> None:
-            for y in nbrs[x]:
-                if y in visited or y == other_home or kinds[y] == "home":
-                    continue
-                if y == own_home:
-                    if left == 1:
-                        dests.add(y)
-                    continue
-                if left == 1:
-                    if y not in taken:
-                        dests.add(y)
-                    continue
-                visited.add(y)
-                walk(y, left - 1)
-                visited.discard(y)
-
-        walk(start, steps)
-        return dests
+        key = (-1 - kind, start, steps)
+        static = b.memo.get(key)
+        if static is None:
+            static = b.memo[key] = _creature_walk(b, kind, start, steps)
+        taken = set(self.mice)
+        taken.update(self.birds)
+        taken.update(self.pos)
+        hole = b.mouse_hole if kind == MOUSE else b.bird_house
+        return [d for d in static if d == hole or d not in taken]
 
     def _in_reach(self, seat: int, space: int) -> bool:
         return self.b.distance[self.pos[seat]][space] <= REACH
 
     def _attack_targets(self, seat: int) -> list[int]:
         """Spaces a Cat Attack card may jump onto: a cat, bird or mouse within six spaces."""
-        b = self.b
         out = []
         larder = self.larder[self.house_of[seat]]
         cand: dict[int, bool] = {}
@@ -456,7 +549,7 @@ class AttackState(State):
         ph = self.phase
         seat = self.actor
         if ph == MOVE:
-            return [A.Move("move", d) for d in self.moves]
+            return [MOVE_ACTIONS[d] for d in self.moves]
         if ph == PLAY:
             return self._legal_plays(seat)
         if ph == RAID:
@@ -478,6 +571,7 @@ class AttackState(State):
         out: list[Any] = []
         start = self.pos[seat]
         cat_reach: set[int] = set()
+        retired: list[int] | None = None
         counts = [0, 0, 0, 0]
         for card in hand:
             counts[card // 10] += 1
@@ -485,13 +579,16 @@ class AttackState(State):
             su = card // 10
             if su == CAT:
                 dests, _ = self.cat_moves(seat, start, card)
-                cat_reach |= dests
+                cat_reach.update(dests)
                 if dests:
-                    out.extend(A.CatCard("cat", card, d) for d in sorted(dests))
+                    acts = CAT_ACTIONS[card]
+                    out.extend([acts[d] for d in dests])
                 else:
                     out.append(A.CatCard("cat", card, NONE))
             elif su in (MOUSE, BIRD):
-                out.extend(self._creature_plays(su, card % 10))
+                if retired is None:
+                    retired = [h for h in self.houses if self.lives[h] == 0]
+                out.extend(self._creature_plays(su, card % 10, retired))
             elif card == SPEEDY:
                 out.append(A.Speedy("speedy"))
             elif card == ATTACK:
@@ -529,8 +626,7 @@ class AttackState(State):
                     out.extend(A.Fight("fight", t, su) for su in (CAT, MOUSE, BIRD) if counts[su])
         return out
 
-    def _creature_plays(self, kind: int, v: int) -> list[Any]:
-        name = SUITS[kind]
+    def _creature_plays(self, kind: int, v: int, retired: list[int]) -> list[Any]:
         b = self.b
         out: list[Any] = []
         if kind == MOUSE:
@@ -539,13 +635,22 @@ class AttackState(State):
         else:
             sources = sorted(set(self.birds)) + ([b.bird_house] if self.birds_home else [])
             bit, home = BIRD_BIT, b.bird_house
+        taken = set(self.mice)
+        taken.update(self.birds)
+        taken.update(self.pos)
+        memo = b.memo
         for src in sources:
-            out.extend(A.CreatureCard(name, v, src, d) for d in sorted(self.creature_moves(kind, src, v)))
-        for h in self.houses:
-            if self.larder[h] & bit and self.house_retired(h):
-                out.append(A.CreatureCard(name, v, LARDER_BASE + h, home))
+            key = (-1 - kind, src, v)
+            moves = memo.get(key)
+            if moves is None:
+                name = SUITS[kind]
+                moves = memo[key] = tuple((d, A.CreatureCard(name, v, src, d)) for d in _creature_walk(b, kind, src, v))
+            out.extend([a for d, a in moves if d == home or d not in taken])
+        for h in retired:
+            if self.larder[h] & bit:
+                out.append(A.CreatureCard(SUITS[kind], v, LARDER_BASE + h, home))
         if not out:
-            out.append(A.CreatureCard(name, v, NONE, NONE))
+            out.append(A.CreatureCard(SUITS[kind], v, NONE, NONE))
         return out
 
     def _why_illegal(self, action: Any) -> str:
@@ -556,7 +661,10 @@ class AttackState(State):
         if ph == MOVE:
             if kind != "move":
                 return f"cat {self.actor} must move {self.roll} spaces now (move <space>)"
-            return f"{action.text()}: cannot land there with exactly {self.roll} moves (no back-tracking, no jumping cats, no car street, no closed shop, one bird and one mouse only)"
+            return (
+                f"{action.text()}: cannot land there with exactly {self.roll} moves (no back-tracking, "
+                "no jumping cats, no car street, no closed shop, one bird and one mouse only)"
+            )
         if ph == RAID:
             if kind == "raid":
                 return f"{action.text()}: you may raid only an item you lack that is in that larder"
@@ -572,13 +680,25 @@ class AttackState(State):
         if kind in ("move", "raid", "swap", "fightcard"):
             return f"it is time to play a Mog card, not to {kind}"
         if kind == "sixcat":
-            return "Six Cat needs six cards of that suit and a larder holding that creature, its cat away from home and garden"
+            return (
+                "Six Cat needs six cards of that suit and a larder holding that creature, "
+                "its cat away from home and garden"
+            )
         if kind == "fight":
-            return "a Cat Fight needs a cat within six spaces, not on its Home space, when you hold no Cat Attack card and no Cat card to land on it"
+            return (
+                "a Cat Fight needs a cat within six spaces, not on its Home space, "
+                "when you hold no Cat Attack card and no Cat card to land on it"
+            )
         if kind == "attack":
-            return "Cat Attack: the target must be a cat (not on its Home space), bird or mouse you may take, within six spaces"
+            return (
+                "Cat Attack: the target must be a cat (not on its Home space), "
+                "bird or mouse you may take, within six spaces"
+            )
         if kind == "burglar":
-            return "Cat Burglar: a shop's paw-print or another cat's Home space within six spaces, with an item you may take"
+            return (
+                "Cat Burglar: a shop's paw-print or another cat's Home space within six spaces, "
+                "with an item you may take"
+            )
         return f"{action.text()}: not a legal move here"
 
     # -- applying ----------------------------------------------------------------------------------
@@ -733,9 +853,15 @@ class AttackState(State):
         hs = self.b.house_of
         for t in range(self.players):
             p = self.pos[t]
-            if t != host and p != NONE and hs[p] == house and self.team_of[t] != self.team_of[host]:
-                if self._hurt(t, 1) and self.live(host):
-                    self.swaps.append((host, t))
+            if (
+                t != host
+                and p != NONE
+                and hs[p] == house
+                and self.team_of[t] != self.team_of[host]
+                and self._hurt(t, 1)
+                and self.live(host)
+            ):
+                self.swaps.append((host, t))
 
     def _hurt(self, seat: int, n: int) -> bool:
         """Lose ``n`` lives and go home; retire at none. True if the cat is still in the game."""
@@ -921,7 +1047,7 @@ class AttackState(State):
                 self.roll = self.chance.die()
                 dests, _ = self.cat_moves(seat, self.pos[seat], self.roll)
                 if dests:
-                    self.moves = sorted(dests)
+                    self.moves = list(dests)
                     self.phase, self.actor = MOVE, seat
                     return
                 self._cornered(seat, self.roll)
