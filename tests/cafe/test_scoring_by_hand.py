@@ -11,7 +11,8 @@ A and C both complete tower 2), so cat points and tower bonuses come from the re
 
 from __future__ import annotations
 
-from cattable.games.cafe.sheet import sheet_to_text
+from cattable.games.cafe.sheet import ITEMS, sheet_to_text
+from tests.rulebook import rule
 
 from .helpers import new, play_round
 
@@ -176,3 +177,12 @@ def test_the_result_ranks_by_total() -> None:
     assert result.scores == (84.0, 72.0, 48.0)
     assert result.winners == (0,)
     assert result.ranking == ((0,), (1,), (2,))
+
+
+@rule("cat-cafe.txt", "Scoring and Item Effects")
+def test_the_breakdown_scores_every_item_and_the_towers() -> None:
+    """The section's six items each have a line in the breakdown (the cats under "house"), as do towers."""
+    for row in _play().result().details["breakdown"]:
+        assert set(ITEMS) | {"towers"} <= set(row)
+        assert set(row["cats"]) == set(ITEMS)
+        assert row["total"] == sum(row[k] for k in (*ITEMS, "towers"))
