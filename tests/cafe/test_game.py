@@ -47,6 +47,16 @@ def test_a_pending_mark_is_seen_only_by_its_seat() -> None:
     assert last[1]["cat"] == "house" and last[1]["points"] == 2 and last[1]["footprints"] == 0
 
 
+def test_public_text_keeps_marks_secret_from_other_seats() -> None:
+    state = new(2)
+    assert state.public_text(DRAFT[3], 1) == "take 3"  # the draft is open
+    set_dice(state, [1, 1], 1)
+    mark = GAME.parse_action("mark 1 1 yarn")
+    assert state.public_text(mark, 0) == "mark 1 1 yarn"
+    assert "mark" not in state.public_text(mark, 1) and "yarn" not in state.public_text(mark, None)
+    assert "pass" not in state.public_text(PASS, 1)
+
+
 def test_determinize_redeals_other_seats_pending_marks_only() -> None:
     state = new(3, seed=4)
     set_dice(state, [2, 3, 4], 5)

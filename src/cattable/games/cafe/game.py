@@ -174,7 +174,19 @@ class CafeState(State):
         """Circled footprints not yet spent."""
         return self.circled[seat] - self.used[seat]
 
+    def public_text(self, action: Any, viewer: int | None) -> str:
+        """How ``action``, about to be played by the current seat, may be announced to ``viewer``.
+
+        Marks, cats and passes stay secret from the other seats until the round resolves (the view's
+        ``last`` then shows them), so a table should print this rather than ``action.text()``.
+        """
+        seat = self._cp
+        if seat is None or seat == viewer or type(action) is Draft:
+            return str(action.text())
+        return "has chosen (revealed when everyone has)"
+
     def _marks(self, seat: int) -> list[Mark | Pass]:
+        """Every mark the seat can afford now (cheapest use of its two dice), and passing."""
         own, shared = self.drafted[seat], self.shared
         spend = self.circled[seat] - self.used[seat]
         masks = FLOOR_MASKS[own][shared][spend if spend < MAX_COST else MAX_COST]
