@@ -18,6 +18,7 @@ OPEN = """\
 """
 
 
+@rule(BOOK, "When you manage to get to the other side of the map, grab a fish")
 @rule(BOOK, "Once you are on the other side, you may move into a fish space of any color.")
 @rule(BOOK, "Pick it up by circling it, and then cross off a fish from your player strip.")
 def test_picking_up_a_fish_of_any_colour_on_the_far_side() -> None:
@@ -119,6 +120,7 @@ def test_trapped_without_special_moves_loses_at_once() -> None:
     assert state.result().details["trapped"] == [0]
 
 
+@rule(BOOK, "Use your Super Amazing Cat Jumps wisely!")
 def test_trapped_with_a_special_move_left_plays_on() -> None:
     cats = {(0, 0): ["a5"], (0, 1): ["e5"], (1, 0): ["b1", "b2", "b3", "b4", "b5"], (1, 1): ["a1", "a2", "a3"]}
     state = playing(OPEN, cats, turn=1, specials=[1, 2])

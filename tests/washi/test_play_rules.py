@@ -219,6 +219,7 @@ def test_a_jump_over_both_colours_at_once() -> None:
 
 
 @rule(BOOK, "Each game you have exactly two special moves to use.")
+@rule(BOOK, "These can be used in one of two ways, in any combination you choose.")
 @rule(BOOK, "CROSS IT OFF: If you use a special move, be sure to cross it off from your player strip!")
 def test_exactly_two_special_moves_crossed_off_the_strip() -> None:
     state = playing(SEWERS, red(["b5", "b4", "b3"], ["e5", "e4", "e3"]), lines={"d3": 1})

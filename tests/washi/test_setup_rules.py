@@ -22,6 +22,7 @@ WIDE = """\
 
 
 @rule(BOOK, "A unique color of a writing instrument per player.")
+@rule(BOOK, "Each player will need unique color of writing instrument.")
 @rule(BOOK, "fill in the box in the grey strip facing them, with their pen or marker color")
 def test_every_player_has_a_colour_box_of_their_own() -> None:
     for players in range(2, 7):

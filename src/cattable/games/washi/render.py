@@ -12,6 +12,8 @@ from .coords import column_name
 from .mapfile import is_building, is_sewer
 
 SEWER_COLOURS = {"r": "red", "g": "green", "b": "blue", "y": "yellow", "p": "magenta", "c": "cyan"}
+FILL = ":=+~/*"
+"""Each seat's line also has its own mark, so the table reads without colour too."""
 DOOR_MARK = {"north": "^", "east": ">", "south": "v", "west": "<"}
 
 
@@ -37,7 +39,10 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             doors[pos[0] * w + pos[1]] = DOOR_MARK[side]
 
     out = Text()
-    out.append("   " + "".join(column_name(c).ljust(2) for c in range(w)) + "\n", style="dim")
+    names = [column_name(c) for c in range(w)]
+    if w > 26:  # two-letter columns: their first letters on a row above
+        out.append("   " + "".join((n[0] if len(n) > 1 else " ").rjust(2) for n in names) + "\n", style="dim")
+    out.append("   " + "".join(n[-1].rjust(2) for n in names) + "\n", style="dim")
     for r in range(h):
         out.append(f"{r + 1:>2} ", style="dim")
         for c in range(w):
@@ -47,16 +52,17 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             owner = lines[node] if node >= 0 else -1
             if owner >= 0:
                 bg = f"black on {colours[owner]}"
-                if node in ends and (node == i or i == node):
-                    out.append(ends[node].rjust(2), style=f"bold {bg}")
+                mark = FILL[owner % len(FILL)]
+                if node == i and node in ends:
+                    out.append(mark + ends[node], style=f"bold {bg}")
                 elif fish[i] >= 0:
                     out.append("()", style=bg)
                 elif i in starts:
-                    out.append("@@", style=bg)
+                    out.append(mark + "@", style=bg)
                 elif is_building(ch):
-                    out.append(ch + doors.get(i, " "), style=bg)
+                    out.append(ch + mark, style=bg)
                 else:
-                    out.append("  ", style=bg)
+                    out.append(mark * 2, style=bg)
             elif fish[i] >= 0:
                 out.append("><", style=f"bold {colours[fish[i]]}")
             elif ch == " ":
@@ -86,7 +92,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
             cats.append(f"cat {k + 1} at {where}" + (f", {state}" if state else ""))
         status = "" if pl["in_game"] else "  TRAPPED, out"
         strips.append(mark)
-        strips.append(f"  {pl['colour']:<8}", style=f"black on {pl['colour']}")
+        strips.append(f" {FILL[p % len(FILL)] * 2} {pl['colour']:<8}", style=f"black on {pl['colour']}")
         strips.append(
             f" player {p + 1}{you}, {pl['edge']} edge: special moves {'X' * (2 - pl['specials_left'])}"
             f"{'□' * pl['specials_left']}  fish {pl['fish_crossed_off']}/2  {'; '.join(cats)}{status}\n"
