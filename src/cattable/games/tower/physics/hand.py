@@ -1,7 +1,7 @@
 """The seeded steadiness model: how far a hand misses the pose it aims for.
 
 At scale 1.0 ("careful") one placement is off by about 1.5 mm in position, 2 degrees in yaw, 0.5
-degree in tilt, is released 0.3 to 1.5 mm above its support, and a wall's fold is off by up to a few
+degree in tilt, is released 0.3 to 1.5 mm above its support (0.3 mm by the world, the rest here), and a wall's fold is off by up to a few
 degrees: measured towers never fail at this scale. About 2.7 times that gives occasional failures; 5
 times collapses a tower. The rules pass `draw(sigma)` (a seeded Gaussian), so noise is logged.
 """
@@ -20,8 +20,8 @@ STEADINESS: dict[str, float] = {
 
 # one standard deviation at scale 1.0, in cm and degrees
 SIGMA = {"dx": 0.15, "dy": 0.15, "droll": 0.5, "dpitch": 0.5, "dyaw": 2.0, "dfold": 2.5}
-RELEASE_MIN = 0.03  # cm above the support at scale 1.0
-RELEASE_MAX = 0.15
+RELEASE_EXTRA = 0.05  # cm: sigma of the extra release height at scale 1.0
+RELEASE_CAP = 0.12  # cm: the world releases 0.3 mm above; a careful hand adds at most 1.2 mm
 
 
 def scale_of(steadiness: str | float) -> float:
@@ -46,12 +46,12 @@ def scale_of(steadiness: str | float) -> float:
 def noise(steadiness: str | float, draw: Callable[[float], float]) -> dict[str, float]:
     """The pose error of one placement: dx, dy, dz (cm), droll, dpitch, dyaw, dfold (degrees).
 
-    dz is extra release height: always upwards, between 0.3 and 1.5 mm at scale 1, more when shaky.
+    dz is the extra release height, always upwards: the world lets go 0.3 mm above the support and a
+    careful hand adds 0 to 1.2 mm (capped at 1.2 mm times the scale when shakier).
     """
     k = scale_of(steadiness)
-    out = {name: draw(sigma * k) if k > 0 else 0.0 for name, sigma in SIGMA.items()}
-    spread = (RELEASE_MAX - RELEASE_MIN) / 4
-    middle = (RELEASE_MAX + RELEASE_MIN) / 2
-    extra = abs(draw(spread * max(k, 1e-9))) if k > 0 else 0.0
-    out["dz"] = min(RELEASE_MAX * max(k, 1.0), RELEASE_MIN + abs(middle - RELEASE_MIN) * 0 + extra)
+    if k == 0.0:
+        return dict.fromkeys(("dx", "dy", "dz", "droll", "dpitch", "dyaw", "dfold"), 0.0)
+    out = {name: draw(sigma * k) for name, sigma in SIGMA.items()}
+    out["dz"] = min(RELEASE_CAP * max(k, 1.0), abs(draw(RELEASE_EXTRA * k)))
     return {key: out[key] for key in ("dx", "dy", "dz", "droll", "dpitch", "dyaw", "dfold")}

@@ -5,6 +5,15 @@ and cats pushed flush rest 0.006 to 0.31 mm apart, so two pieces "touch" when th
 0.5 mm (`reading.touch` in pieces.json) by `mj_geomDistance`. A piece is "above" another it touches
 when its centre of mass is higher.
 
+Debris (a decision): every piece touching the table other than the tower's floors (F1 lies on the
+table), even if it also leans on the tower; and every piece lying on debris that touches no floor
+standing in the tower.
+
+A floor stands in the tower (floor_levels) when it rests through walls on a floor of the tower and
+touches neither the table nor a tower floor directly, and leans less than 20 degrees
+(`reading.floor_tilt_deg`; a floor on bricks and pillars leans about 10). A floor that fell onto the floor below is
+neither standing nor debris: it is not in floor_levels, and the rules decide what to do with it.
+
 Fields (contract): support, debris, touching, on_top, upright, top_floor, floor_levels, moved.
 Extension: `contacts` (every touching pair of active pieces, the table as "table").
 """
@@ -121,19 +130,22 @@ def compute_reading(world: TowerWorld) -> Reading:
         support[p] = None if p == "F1" else find_support(p, frozenset({p}))
 
     # floors standing in the tower: F1, then floors resting (through walls) on a tower floor
+    flat = float(np.cos(np.radians(float(world.settings["reading"]["floor_tilt_deg"]))))
     levels: dict[str, int] = {"F1": 1} if "F1" in world.active else {}
     floors = sorted((p for p in world.active if kind[p] == "floor"), key=lambda q: z[q])
     for f in floors:
         if f == "F1":
             continue
         s = support[f]
-        if s in levels and "table" not in neighbours[f]:
+        level = float(world.data.xmat[world.body[f]][8]) > flat
+        if s in levels and level and "table" not in neighbours[f] and not neighbours[f] & set(levels):
             levels[f] = levels[s] + 1
     tower = set(levels)
 
-    # debris: reached from the table through pieces touching no tower floor
-    debris: set[str] = set()
-    frontier = ["table"]
+    # debris: on the table (touching it, whatever else it leans on), or lying on debris and
+    # touching no floor standing in the tower
+    debris: set[str] = {q for q in neighbours["table"] if q not in tower}
+    frontier = sorted(debris)
     while frontier:
         cur = frontier.pop()
         for q in sorted(neighbours[cur]):

@@ -9,7 +9,7 @@ Contract with the rules (see the task's contract; extensions are marked "extensi
   table); (x, y) is the crease's foot in that floor's frame, yaw the direction the fold opens towards
   (the bisector, pointing from the crease into the open side), fold the angle between the panels.
 - `place_floor(piece, x, y, yaw)`: centred at (x, y) relative to the top-most floor's centre, yaw
-  relative to it, level, released 0.5 mm above the highest wall top standing on that floor.
+  relative to it, level, released 0.3 mm above the highest wall top standing on that floor.
 - `place_cat(piece, floor, x, y, yaw, on=None)`: (x, y, yaw) in `floor`'s frame; with `on`, the cat is
   released just above the top of cat `on` (pass that cat's own x, y to stack it squarely).
 - `pet(piece, x, y, z, push)`: an impulse of `push` gram-centimetres per second (g cm/s; 5-10 is a

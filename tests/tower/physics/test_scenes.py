@@ -1,0 +1,98 @@
+"""Scenes built for the purpose: good towers stand still, bad ones fall.
+
+Hand noise at the "careful" level (1.5 mm, 2 deg yaw, 0.5 deg tilt, 0.3-1.5 mm release) unless said.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.physics.scenes import SAME_TYPE_PAIRS, Builder
+from tests.tower.physics.conftest import seeded
+
+pytestmark = pytest.mark.physics
+
+
+@pytest.mark.slow
+def test_a_well_built_ten_storey_tower_stands_sixty_seconds_without_moving() -> None:
+    world = TowerWorld()
+    floors = Builder(world, "careful", seeded(2026)).tower(SAME_TYPE_PAIRS)
+    r = world.read()
+    assert floors == [f"F{k}" for k in range(2, 12)]
+    assert r.top_floor == "F11" and r.debris == frozenset()
+    world.hold(60.0)
+    r = world.read()
+    assert r.debris == frozenset()
+    assert r.floor_levels["F11"] == 11
+    worst = max(r.moved, key=r.moved.__getitem__)
+    assert r.moved[worst] < 1.0, f"{worst} moved {r.moved[worst]:.3f} mm in 60 s"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_bricks_and_pillars_under_one_floor_bring_the_tower_down(seed: int) -> None:
+    world = TowerWorld()
+    b = Builder(world, "careful", seeded(seed))
+    b.storey(("bricks", "pillars"))  # 12 mm apart: the floor tilts about ten degrees
+    for _ in range(3):
+        b.storey(("windows", "windows"))
+        if world.read().debris:
+            break
+    world.hold(2.0)
+    assert world.read().debris, "the leaning tower should have fallen"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1])
+def test_mixed_pairs_of_near_heights_stand_with_care(seed: int) -> None:
+    world = TowerWorld()
+    b = Builder(world, "careful", seeded(seed))
+    pairs = [("bricks", "windows"), ("arches", "windows"), ("arches", "angels"), ("pillars", "angels")]
+    floors = b.tower(pairs)  # each 3 mm apart, the taller wall alternating corners
+    world.hold(5.0)
+    r = world.read()
+    assert r.debris == frozenset() and r.top_floor == floors[-1] == "F5"
+    assert max(r.moved.values()) < 1.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [0, 1])
+def test_barely_folded_walls_fall(seed: int) -> None:
+    world = TowerWorld()
+    floors = Builder(world, "careful", seeded(seed)).tower(SAME_TYPE_PAIRS, fold=175.0)
+    world.hold(2.0)
+    r = world.read()
+    assert r.debris, f"a tower on walls folded 175 degrees stood {len(floors)} storeys"
+
+
+def test_a_floor_far_off_centre_falls_and_a_small_offset_stands() -> None:
+    for offset, falls in ((4.0, True), (1.0, False)):
+        world = TowerWorld()
+        b = Builder(world)
+        b.wall("bricks", -3, -3, 45)
+        b.wall("bricks", 3, 3, -135)
+        f2 = b.floor(offset, 0.0)
+        world.hold(1.0)
+        r = world.read()
+        assert (f2 in r.debris) is falls
+        assert r.top_floor == ("F1" if falls else f2)
+
+
+def test_a_heap_of_cats_on_one_edge_tips_the_floor() -> None:
+    spots = [(-3.7, 3.7), (-3.7, 2.5), (-2.1, 3.7)]  # the corner away from both walls
+    cats = ["C-yellow-1", "C-yellow-2", "C-yellow-3", "C-blue-1", "C-blue-2", "C-blue-3"]
+    for count, tips in ((3, False), (6, True)):
+        world = TowerWorld()
+        f2 = Builder(world).storey(("angels", "angels"))
+        for i, cat in enumerate(cats[:count]):
+            x, y = spots[i % 3]
+            world.place_cat(cat, f2, x, y, 0, on=cats[i - 3] if i >= 3 else None)
+            world.settle()
+        world.hold(1.0)
+        r = world.read()
+        assert (f2 in r.floor_levels) is not tips
+        assert r.top_floor == ("F1" if tips else f2)
+        assert len(r.debris & set(cats)) >= (3 if tips else 0)
+        assert bool(r.debris) is tips
+        assert "W-angels-1" not in r.debris  # the walls under it stay standing on F1
