@@ -1,0 +1,185 @@
+"""Mog Land in the terminal: the board graph drawn from a view, then the cats, shops and your hand.
+
+Each space is a three-character cell on the board file's grid; the lines between cells are the board's
+edges, so what you see is exactly the graph the rules walk. Only the view is read: a seat sees its own
+hand and nothing else secret.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from .board import Board, standard_board
+
+HOUSE_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
+SHOP_STYLES = ("bright_magenta", "white", "orchid", "green")
+
+EMPTY_CELL = {
+    "street": ("[ ]", "grey70"),
+    "shop_garden": (" * ", ""),
+    "burglar": (" $ ", "bright_yellow"),
+    "home": ("", ""),
+    "garden": (" . ", ""),
+    "wall": (" . ", "grey50"),
+    "curiosity": (" ? ", "bold bright_white"),
+    "mouse_space": ("(m)", "grey62"),
+    "bird_space": ("(b)", "grey62"),
+    "mouse_hole": ("", "grey62"),
+    "bird_house": ("", "grey62"),
+}
+
+
+def _canvas(b: Board) -> list[list[tuple[str, str]]]:
+    rows, cols = b.size
+    return [[(" ", "")] * (cols * 4) for _ in range(rows * 2 - 1)]
+
+
+def _put(canvas: list[list[tuple[str, str]]], line: int, col: int, text: str, style: str) -> None:
+    for i, ch in enumerate(text):
+        if 0 <= line < len(canvas) and 0 <= col + i < len(canvas[line]):
+            canvas[line][col + i] = (ch, style)
+
+
+def _edges(canvas: list[list[tuple[str, str]]], b: Board) -> None:
+    for a, nbrs in enumerate(b.neighbours):
+        for c in nbrs:
+            if c < a:
+                continue
+            (r1, c1), (r2, c2) = b.at[a], b.at[c]
+            dr = (r2 > r1) - (r2 < r1)
+            dc = (c2 > c1) - (c2 < c1)
+            if dr == 0:
+                lo, hi = sorted((c1, c2))
+                _put(canvas, 2 * r1, 4 * lo + 3, "─" * (4 * (hi - lo) - 3), "grey42")
+                continue
+            steps = 2 * max(abs(r2 - r1), abs(c2 - c1))
+            glyph = "│" if dc == 0 else ("╲" if dr == dc else "╱")
+            for i in range(1, steps):
+                line = 2 * r1 + i * dr
+                col = 4 * c1 + 1 + 2 * i * dc
+                _put(canvas, line, col, glyph, "grey42")
+
+
+def _board_text(view: dict[str, Any], b: Board) -> Text:
+    canvas = _canvas(b)
+    _edges(canvas, b)
+    houses = {h["house"]: h for h in view["houses"]}
+    shops = view["shops"]
+    car = view.get("car")
+    car_street = b.street_names.index(car) if car else -1
+    mice, birds = set(view["mice"]), set(view["birds"])
+    cats: dict[str, list[dict[str, Any]]] = {}
+    for cat in view["cats"]:
+        if cat["at"] is not None:
+            cats.setdefault(cat["at"], []).append(cat)
+    for i, sid in enumerate(b.ids):
+        r, c = b.at[i]
+        kind = b.kind[i]
+        text, style = EMPTY_CELL[kind]
+        if kind == "home":
+            h = b.house_of[i]
+            text, style = f"H{h} ", HOUSE_STYLES[h] if h in houses else "grey50"
+        elif kind == "garden":
+            style = HOUSE_STYLES[b.house_of[i]].replace("bold ", "") if b.house_of[i] in houses else "grey50"
+        elif kind == "shop_garden":
+            k = b.shop_garden_of[i]
+            text, style = (" * ", SHOP_STYLES[k]) if shops[k]["open"] else (" x ", "grey35")
+        elif kind == "mouse_hole":
+            text = f"M{view['mice_in_hole']} "
+        elif kind == "bird_house":
+            text = f"B{view['birds_in_house']} "
+        elif kind == "street" and b.street_of[i] == car_street:
+            middle = b.streets[car_street][2]
+            text, style = ("CAR", "bold white on red") if i == middle else ("[ ]", "red")
+        if sid in cats:
+            seats = "".join(str(cat["seat"]) for cat in cats[sid])
+            text = f"C{seats}"[:3].ljust(3)
+            style = HOUSE_STYLES[cats[sid][0]["house"]] + " reverse"
+        elif sid in mice:
+            text, style = " m ", "bold bright_white on grey30"
+        elif sid in birds:
+            text, style = " b ", "bold bright_cyan on grey30"
+        _put(canvas, 2 * r, 4 * c, text, style)
+    pr, pc = b.car_park_at
+    _put(canvas, 2 * pr, 4 * pc, "CAR" if car is None else " P ", "bold white on red" if car is None else "grey50")
+    for k, (r, c) in enumerate(b.shop_label_at):
+        shop = shops[k]
+        label = f"{shop['name'].split()[0]} {shop['stock']}{'' if shop['open'] else ' shut'}"
+        _put(canvas, 2 * r, 4 * c, label, SHOP_STYLES[k] if shop["open"] else "grey50")
+    out = Text()
+    for line in canvas:
+        for ch, st in line:
+            out.append(ch, style=st or None)
+        out.append("\n")
+    return out
+
+
+def _cats_table(view: dict[str, Any]) -> Table:
+    table = Table(title="Cats", show_lines=False, expand=False)
+    for col in ("cat", "house", "lives", "larder", "cards", "at"):
+        table.add_column(col)
+    lives = {h["house"]: h for h in view["houses"]}
+    for cat in view["cats"]:
+        h = cat["house"]
+        style = HOUSE_STYLES[h]
+        mark = " <" if cat["seat"] == view["to_act"] else ""
+        where = "retired" if cat["retired"] else ("home, done" if cat["done"] else cat["at"])
+        team = f" team {cat['team']}" if view["options"].get("teams") else ""
+        table.add_row(
+            Text(f"cat {cat['seat']}{team}{mark}", style=style),
+            Text(f"H{h}", style=style),
+            str(lives[h]["lives"]),
+            ", ".join(lives[h]["larder"]) or "-",
+            str(cat["cards"]),
+            str(where),
+        )
+    return table
+
+
+def _status(view: dict[str, Any], seat: int | None) -> Text:
+    t = Text()
+    shops = ", ".join(f"{s['name']} {s['stock']} {s['item']}{'' if s['open'] else ' (shut)'}" for s in view["shops"])
+    t.append(f"Shops: {shops}\n")
+    t.append(
+        f"Mice: {len(view['mice'])} out, {view['mice_in_hole']} in the hole.  "
+        f"Birds: {len(view['birds'])} out, {view['birds_in_house']} in the bird-house.  "
+        f"Car: {view['car'] or 'car park'}\n"
+    )
+    cur = view["curiosity"]
+    t.append(f"Mog deck {view['deck']}, discard {len(view['discard'])}.  Curiosity deck {cur['cards']}")
+    if cur["last"]:
+        t.append(f" (last drawn: {cur['last']})")
+    t.append("\n")
+    if view["winners"] is not None:
+        who = ", ".join(f"cat {w}" for w in view["winners"]) or "nobody (a draw)"
+        t.append(f"Game over: {who} wins.\n", style="bold")
+        return t
+    t.append(
+        f"Round {view['round'] + 1}. Cat {view['turn']}'s turn; cat {view['to_act']} to {view['phase']}", style="bold"
+    )
+    if view["roll"] is not None:
+        t.append(f" (rolled {view['roll']})", style="bold")
+    if view["fight"]:
+        f = view["fight"]
+        t.append(f"  Cat Fight: cat {f['attacker']} v cat {f['defender']} in {f['suit']}s", style="bold red")
+    if view["swap"]:
+        t.append(f"  Card exchange: cat {view['swap']['chooser']} with cat {view['swap']['with']}", style="bold")
+    if view.get("last_cornered"):
+        t.append(f"  (cornered: {view['last_cornered']} lives lost)")
+    t.append("\n")
+    if seat is not None and "hand" in view:
+        t.append(f"Your hand (cat {seat}): ", style=HOUSE_STYLES[view["cats"][seat]["house"]])
+        t.append(" ".join(view["hand"]) + "\n")
+        for other, cards in view.get("seen", {}).items():
+            t.append(f"  you know cat {other} holds: {' '.join(cards)}\n")
+    return t
+
+
+def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+    """The board, the cats and the table state, as one rich renderable."""
+    b = standard_board()
+    return Group(_board_text(view, b), _cats_table(view), _status(view, seat))
