@@ -13,9 +13,9 @@ from typing import Any
 from cattable.agents.base import GreedyAgent
 from cattable.core import Action
 
-from .actions import NONE
+from .actions import NONE, Burglar, CatAttack, CatCard, CreatureCard, Fight, FightCard, Move, Raid, SixCat, Speedy, Swap
 from .board import standard_board
-from .cards import CARD_CODES, ITEMS
+from .cards import ITEMS
 
 CARD_WORTH = {"attack": 9.0, "speedy": 8.0, "burglar": 7.0}
 
@@ -41,13 +41,12 @@ class HeuristicAgent(GreedyAgent):
         larder = set(house["larder"])
         missing = [i for i in ITEMS if i not in larder]
         here = b.index[me["at"]] if me["at"] else NONE
-        kind = getattr(action, "kind", "")
 
         def targets() -> list[int]:
             """Spaces worth heading for: food not yet in the larder, or home once it is full."""
             if not missing:
                 return [b.home[me["house"]]]
-            out = []
+            out: list[int] = []
             for k, shop in enumerate(view["shops"]):
                 if shop["item"] in missing and shop["open"] and shop["stock"]:
                     out.extend(i for i in range(len(b.ids)) if b.shop_garden_of[i] == k)
@@ -79,36 +78,31 @@ class HeuristicAgent(GreedyAgent):
             near = min((b.distance[dest][t] for t in targets()), default=0)
             return value - 2.0 * min(near, 20)
 
-        if kind in ("move", "cat"):
-            dest = action.dest  # type: ignore[attr-defined]
-            if dest == NONE:
-                return -200.0
-            return landing(dest, kind == "move") + (0.0 if kind == "move" else -0.4 * action.value)  # type: ignore[attr-defined]
-        if kind == "attack":
-            target = action.target  # type: ignore[attr-defined]
-            return -5.0 if target == NONE else landing(target, False) + 5.0
-        if kind == "burglar":
-            return -5.0 if action.target == NONE else 45.0  # type: ignore[attr-defined]
-        if kind == "speedy":
+        if isinstance(action, Move):
+            return landing(action.dest, True)
+        if isinstance(action, CatCard):
+            return -200.0 if action.dest == NONE else landing(action.dest, False) - 0.4 * action.value
+        if isinstance(action, CatAttack):
+            return -5.0 if action.target == NONE else landing(action.target, False) + 5.0
+        if isinstance(action, Burglar):
+            return -5.0 if action.target == NONE else 45.0
+        if isinstance(action, Speedy):
             return 12.0
-        if kind == "sixcat":
+        if isinstance(action, SixCat):
             return 20.0
-        if kind in ("mouse", "bird"):
-            if action.src == NONE:  # type: ignore[attr-defined]
+        if isinstance(action, CreatureCard):
+            if action.src == NONE:
                 return 1.0
-            if kind in missing and here != NONE and action.dest < len(b.ids):  # type: ignore[attr-defined]
-                return 10.0 - b.distance[here][action.dest]  # type: ignore[attr-defined]
+            if action.kind in missing and here != NONE and action.dest < len(b.ids):
+                return 10.0 - float(b.distance[here][action.dest])
             return 0.0
-        if kind == "fight":
-            mine = [c for c in view.get("hand", []) if c.startswith(("cat", "mouse", "bird")[action.suit])]  # type: ignore[attr-defined]
+        if isinstance(action, Fight):
+            mine = [c for c in view.get("hand", []) if c.startswith(("cat", "mouse", "bird")[action.suit])]
             return 2.0 * len(mine) - 6.0
-        if kind == "fightcard":
-            return -_card_worth(action.card)  # type: ignore[attr-defined]
-        if kind == "swap":
-            return _card_worth(action.take) - _card_worth(action.give)  # type: ignore[attr-defined]
-        if kind == "raid":
-            return 1.0 if ITEMS[action.item] in ("mouse", "bird") else 2.0  # type: ignore[attr-defined]
+        if isinstance(action, FightCard):
+            return -_card_worth(action.card)
+        if isinstance(action, Swap):
+            return _card_worth(action.take) - _card_worth(action.give)
+        if isinstance(action, Raid):
+            return 1.0 if ITEMS[action.item] in ("mouse", "bird") else 2.0
         return 0.0
-
-
-__all__ = ["CARD_CODES", "HeuristicAgent"]
