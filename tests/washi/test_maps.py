@@ -117,6 +117,8 @@ def test_a_good_small_map_parses() -> None:
         (("players: 2", "players: 3"), "line 2, column 1", "3 players need 3 'strip:' lines"),
         (("name: tiny", "nmae: tiny"), "line 1, column 1", "unknown key 'nmae'"),
         (("map:\n", "grid:\n"), "line 6, column 1", "unknown key 'grid'"),
+        (("strip: blue top", "strip: blue bottom"), "line 4, column 1", "overlaps an earlier strip's row"),
+        (("strip: blue top", "strip: blue left 1-4"), "line 4, column 1", "street spaces; needs 6"),
         (("..A...\n......\nr....r", "..A...\n..A...\n....A.\nr....r"), "line 10, column 5", "building A is in more"),
         (("......\nr....r\n......\n", "......\nr....r\n.. ...\n"), "line 11, column 3", "needs a space here"),
     ],

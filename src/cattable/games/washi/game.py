@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from cattable.core import Game, Option, Result, State
+from cattable.core import Game, Option, OptionError, Result, State
 from cattable.core.action import Action
 
 from . import actions as A
 from .board import Board, board_for
 from .coords import cell_name
-from .mapfile import MapError, load_map
+from .mapfile import MapError
 
 FISH, CATS, PLAY, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("fish", "cats", "play", "over")
@@ -61,8 +61,6 @@ class WashiGame(Game):
     default_agent = "heuristic"
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
-        from cattable.core import OptionError
-
         spec = board_for(options["map"] or AUTO_MAPS[players]).spec
         if not spec.min_players <= players <= spec.max_players:
             raise OptionError(
@@ -79,11 +77,6 @@ class WashiGame(Game):
 
     def action_from_json(self, data: Any) -> Action:
         return A.action_from_json(data)
-
-    @staticmethod
-    def load_map(name_or_path: str) -> Any:
-        """The checked map spec (raises MapError naming the line and column of a problem)."""
-        return load_map(name_or_path)
 
 
 class WashiState(State):
@@ -120,7 +113,8 @@ class WashiState(State):
         self.board = board
         n = board.size
         self.owner: list[int] = [-1] * n
-        """Whose line is on each node (-1: none). A building's line is kept on its anchor cell."""
+        """Whose line is on each node (-1: none). A building's line is kept on its anchor cell (the view
+        spreads it over every cell of the building)."""
         self.fish: list[int] = [-1] * n
         """Who drew a fish on each space (-1: none); a fish stays drawn (circled) once picked up."""
         self.ends: list[int] = [-1] * (2 * players)
@@ -433,7 +427,7 @@ class WashiState(State):
             "height": b.height,
             "phase": PHASE_NAMES[self.phase],
             "to_play": self.current_player,
-            "lines": list(self.owner),
+            "lines": [self.owner[n] if n >= 0 else -1 for n in b.node],
             "fish": list(self.fish),
             "players": players,
             "winners": list(self.winners),

@@ -234,6 +234,12 @@ def parse_map(text: str, where: str = "<map>") -> MapSpec:
     for n, ((line_no, _), strip) in enumerate(zip(strips, strip_list, strict=True)):
         if strip.colour in [s.colour for s in strip_list[:n]]:
             raise rd.fail(line_no, 1, f"colour {strip.colour} is used by two strips; each player needs their own")
+        own = set(strip_cells(strip, width, height))
+        if own & set(strip_cells(strip, width, height, far=True)):
+            raise rd.fail(line_no, 1, "the strip's row and its far row share spaces: the map is too narrow")
+        for earlier in strip_list[:n]:
+            if own & set(strip_cells(earlier, width, height)):
+                raise rd.fail(line_no, 1, "this strip's row overlaps an earlier strip's row")
         for far in (False, True):
             spaces = strip_cells(strip, width, height, far)
             for r, c in spaces:
