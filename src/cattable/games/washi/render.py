@@ -87,16 +87,24 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         you = " (you)" if seat == p else ""
         cats = []
         for k, cat in enumerate(pl["cats"]):
-            where = cat["at"] or "not drawn"
-            state = "home with its fish" if cat["home"] else ("carrying a fish" if cat["fish"] else "")
-            cats.append(f"cat {k + 1} at {where}" + (f", {state}" if state else ""))
-        status = "" if pl["in_game"] else "  TRAPPED, out"
+            if cat["at"] is None:
+                cats.append(f"cat {k + 1} not drawn")
+            else:
+                note = " home with its fish" if cat["home"] else (" with a fish" if cat["fish"] else "")
+                cats.append(f"cat {k + 1} at {cat['at']}{note}")
+        status = "  TRAPPED: out" if not pl["in_game"] else ""
         strips.append(mark)
         strips.append(f" {FILL[p % len(FILL)] * 2} {pl['colour']:<8}", style=f"black on {pl['colour']}")
+        specials = "X" * (2 - pl["specials_left"]) + "□" * pl["specials_left"]
         strips.append(
-            f" player {p + 1}{you}, {pl['edge']} edge: special moves {'X' * (2 - pl['specials_left'])}"
-            f"{'□' * pl['specials_left']}  fish {pl['fish_crossed_off']}/2  {'; '.join(cats)}{status}\n"
+            f" player {p + 1}{you} ({pl['edge']}): specials {specials}  fish {pl['fish_crossed_off']}/2  "
+            f"{', '.join(cats)}{status}\n"
         )
+    strips.append(
+        "  ><: fish  (): fish taken  @: cat drawn  ##: jinja shrine  oo: storm drain  rr: sewer pair"
+        "  ^^: forest  A^: door of building A\n",
+        style="dim",
+    )
     phase = view["phase"]
     if phase == "over":
         winners = view["winners"]
