@@ -37,6 +37,8 @@ from .sheet import (
     BUTTERFLY_FOOTPRINTS,
     CAT_HOUSE_PER_ITEM,
     FLOOR_OF,
+    FLOOR_SPACES,
+    FLOORS,
     HOUSE,
     ITEMS,
     NSPACES,
@@ -54,6 +56,7 @@ from .sheet import (
 DRAFTING, MARKING, CHOOSING_CAT, OVER = 0, 1, 2, 3
 PHASES = ("draft", "mark", "cat", "over")
 NO_HOUSE = ~(1 << HOUSE)
+FLOORS_1_TO_6 = tuple(range(1, FLOORS + 1))
 TOWERS_TO_END = 3
 
 
@@ -193,11 +196,12 @@ class CafeState(State):
         keep = -1 if -1 in self.points[seat] else NO_HOUSE
         sheet = self.sheets[seat]
         out: list[Mark | Pass] = [PASS]
-        for s in range(NSPACES):
-            if not sheet[s]:
-                m = masks[FLOOR_OF[s]] & keep
-                if m:
-                    out += MARKS_BY_MASK[s][m]
+        for floor in FLOORS_1_TO_6:
+            m = masks[floor] & keep
+            if m:
+                for s in FLOOR_SPACES[floor]:
+                    if not sheet[s]:
+                        out += MARKS_BY_MASK[s][m]
         return out
 
     def _legal(self) -> list[Any]:
