@@ -238,3 +238,27 @@ def test_no_special_move_once_both_are_crossed_off() -> None:
     with pytest.raises(IllegalAction, match="no special moves left"):
         state.apply_text("jump 1 north")
     assert frozen(state) == before
+
+
+def test_a_jump_starts_from_a_street_space_not_from_inside_a_building() -> None:
+    """Decision: a cat inside a building leaves it through an opening; it does not jump out over the wall."""
+    state = playing(BUILDING, red(["e5", "e4", "e3", "d3"], ["b5"]), doors=DOORS, lines={"b3": 0})
+    with pytest.raises(IllegalAction, match="not inside a building"):
+        state.apply_text("jump 1 west")
+
+
+def test_forbidden_actions_say_why_and_change_nothing() -> None:
+    from cattable.games.washi import actions as A
+
+    state = playing(OPEN, red(["c5"], ["f5"]))
+    before = frozen(state)
+    for action, reason in (
+        (A.fish(0, 0), "fish drawings belong to the fish setup; now it is the play phase"),
+        (A.cat(4, 0), "cat drawings belong to the cat setup"),
+        (A.Move("move", 7, 4, 3), "cats 1 and 2 only"),
+        (A.move(0, 40, 40), "cannot move diagonally or further than one space"),
+        (A.pop(0, 4, 3), "there is no sewer there"),
+    ):
+        with pytest.raises(IllegalAction, match=reason):
+            state.apply(action)
+    assert frozen(state) == before

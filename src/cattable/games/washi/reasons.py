@@ -23,7 +23,7 @@ def why_illegal(state: WashiState, action: Action) -> str:
     if kind in ("fish", "cat"):
         wanted = FISH if kind == "fish" else CATS
         if state.phase != wanted:
-            return f"{action.text()}: {kind}s are drawn only in the {kind} setup; now it is the {phase} phase"
+            return f"{action.text()}: {kind} drawings belong to the {kind} setup; now it is the {phase} phase"
         cell = b.cell_of(action.row, action.col)  # type: ignore[attr-defined]
         if cell < 0 or b.char[cell] == " ":
             return f"{action.text()}: there is no space there on this map"
@@ -56,6 +56,8 @@ def why_illegal(state: WashiState, action: Action) -> str:
     if state.phase != PLAY:
         return f"{action.text()}: the cats move once setup is done; now it is the {phase} phase"
     k = action[1]  # type: ignore[index]
+    if k not in (0, 1):
+        return f"{action!r}: a player has cats 1 and 2 only"
     i = 2 * p + k
     if state.done[i]:
         return f"{action.text()}: cat {k + 1} has already delivered its fish"
