@@ -237,6 +237,19 @@ def test_a_record_replays_to_the_same_state() -> None:
     assert again.result() == state.result()
 
 
+def test_a_record_made_mid_round_replays_the_hidden_marks_too() -> None:
+    state = new(3, seed=12)
+    agent = RandomAgent(12)
+    while state.phase != MARKING:
+        state.apply(agent.choose({}, state.legal_actions()))
+    for _ in range(2):
+        state.apply(agent.choose({}, state.legal_actions()))
+    assert any(p is not None for p in state.pending)
+    again = cattable.replay(json.loads(json.dumps(state.record())))
+    assert snap(again) == snap(state)
+    assert again.legal_actions() == state.legal_actions()
+
+
 def test_text_sheets_round_trip() -> None:
     text = "# M Y . #\nC M F . #\n# B . H M\nY F # . B\nH Y C . #\nF H Y . C"
     assert sheet_to_text(sheet_from_text(text)) == text
