@@ -16,7 +16,7 @@ from cattable.core.action import Action
 from . import actions as A
 from .board import Board, board_for
 from .coords import cell_name
-from .mapfile import MapError
+from .mapfile import MapError, load_map, shipped_maps
 
 FISH, CATS, PLAY, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("fish", "cats", "play", "over")
@@ -63,9 +63,10 @@ class WashiGame(Game):
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         spec = board_for(options["map"] or AUTO_MAPS[players]).spec
         if not spec.min_players <= players <= spec.max_players:
+            fitting = [m for m in shipped_maps() if load_map(m).min_players <= players <= load_map(m).max_players]
             raise OptionError(
                 f"washi: map {spec.name!r} is for {spec.min_players} to {spec.max_players} players, "
-                f"not {players}; allowed maps for {players}: {AUTO_MAPS[players]}"
+                f"not {players}; allowed maps for {players} players: {', '.join(fitting)}"
             )
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> WashiState:
