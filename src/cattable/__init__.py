@@ -1,7 +1,7 @@
 """cattable: cat board games, played faithfully, by people and bots.
 
-    >>> import cattable
-    >>> state = cattable.game("cafe").new(players=3, seed=1)
+>>> import cattable
+>>> state = cattable.game("cafe").new(players=3, seed=1)
 """
 
 from .core import (

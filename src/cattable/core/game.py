@@ -157,6 +157,11 @@ class State(ABC):
     def _redeal(self, seat: int | None, rng: random.Random) -> None:
         """Resample in place whatever ``seat`` cannot see (games with hidden information override)."""
 
+    def public_text(self, action: Action, viewer: int | None) -> str:
+        """How ``action`` (about to be applied) may be announced to ``viewer``: its text unless it is secret
+        (a simultaneous choice, say); games with such moves override."""
+        return action.text()
+
     def snapshot(self) -> dict[str, Any]:
         """The whole state, secrets included, as JSON (tests and debugging; never sent to a seat)."""
         return self.view(None)

@@ -92,8 +92,10 @@ class TerminalGame:
         agent = self.bots[seat]
         view = self.state.view(seat) if agent.needs_view else {}
         action = agent.choose_with(view, self.state.legal_actions(), InfoSet(self.state, seat))
+        viewer = self.humans[0] if len(self.humans) == 1 else None
+        announced = self.state.public_text(action, viewer)
         self.state.apply(action)
-        console.print(f"[cyan]{self.names[seat]}[/]: {action.text()}")
+        console.print(f"[cyan]{self.names[seat]}[/]: {announced}")
         self.after_move()
 
     def human_turn(self, seat: int) -> bool:
