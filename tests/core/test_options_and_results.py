@@ -24,10 +24,10 @@ def test_defaults_fill_in_and_text_values_are_read() -> None:
     [
         ({"colour": "red"}, "unknown option.*colour.*known options: edition"),
         ({"edition": "de"}, "allowed: 'en', 'fr'"),
-        ({"lives": "many"}, "expected int"),
+        ({"lives": "many"}, "expected a whole number"),
         ({"lives": 12}, "from 1 to 9"),
-        ({"lives": True}, "expected int"),
-        ({"fast": "perhaps"}, "expected bool"),
+        ({"lives": True}, "expected a whole number"),
+        ({"fast": "perhaps"}, "expected true or false"),
     ],
 )
 def test_bad_options_say_what_is_allowed(given: dict[str, object], message: str) -> None:

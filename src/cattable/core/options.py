@@ -9,6 +9,9 @@ from typing import Any
 from .errors import OptionError
 
 
+KIND_NAMES = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
+
+
 @dataclass(frozen=True)
 class Option:
     """One option a game accepts: its default, its allowed values (or a check) and what it means."""
@@ -34,12 +37,13 @@ class Option:
                 else:
                     value = self.kind(raw)
             except ValueError:
-                expected = f"expected {self.kind.__name__}; {self.allowed()}"
+                expected = f"expected {KIND_NAMES.get(self.kind, self.kind.__name__)}; {self.allowed()}"
                 raise OptionError(f"option {self.name}={raw!r}: {expected}") from None
         if self.kind is float and isinstance(value, int) and not isinstance(value, bool):
             value = float(value)
         if not isinstance(value, self.kind) or (self.kind is int and isinstance(value, bool)):
-            raise OptionError(f"option {self.name}={raw!r}: expected {self.kind.__name__}; {self.allowed()}") from None
+            kind = KIND_NAMES.get(self.kind, self.kind.__name__)
+            raise OptionError(f"option {self.name}={raw!r}: expected {kind}; {self.allowed()}") from None
         if self.choices is not None and value not in self.choices:
             raise OptionError(f"option {self.name}={raw!r} is not allowed; {self.allowed()}")
         if self.check is not None:
@@ -51,7 +55,7 @@ class Option:
     def allowed(self) -> str:
         if self.choices is not None:
             return "allowed: " + ", ".join(repr(c) for c in self.choices)
-        return f"a {self.kind.__name__} (default {self.default!r})"
+        return f"{KIND_NAMES.get(self.kind, self.kind.__name__)}, default {self.default!r}"
 
 
 def validate_options(game_name: str, declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:
