@@ -8,7 +8,6 @@ from typing import Any
 
 from .errors import OptionError
 
-
 KIND_NAMES = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
 
 
