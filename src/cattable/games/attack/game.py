@@ -470,7 +470,7 @@ class AttackState(State):
         another piece; it may jump anything and ignores the car; only mice use the mouse-hole and only
         birds the bird-house. The walk ignores pieces, so it is cached; landings are then filtered."""
         b = self.b
-        key = (-1 - kind, start, steps)
+        key = ("walk", kind, start, steps)
         static = b.memo.get(key)
         if static is None:
             static = b.memo[key] = _creature_walk(b, kind, start, steps)
@@ -640,7 +640,7 @@ class AttackState(State):
         taken.update(self.pos)
         memo = b.memo
         for src in sources:
-            key = (-1 - kind, src, v)
+            key = ("plays", kind, src, v)
             moves = memo.get(key)
             if moves is None:
                 name = SUITS[kind]
@@ -1233,6 +1233,7 @@ class AttackState(State):
                     kept.append(c)
             keep[o] = kept
             pool += rest
+        pool.sort()  # canonical order first: the re-deal must not depend on the true hidden order
         rng.shuffle(pool)
         for o in range(n):
             need = len(self.hands[o]) - len(keep[o])
@@ -1245,6 +1246,6 @@ class AttackState(State):
                 for o in range(n):
                     if o != seat:
                         self.known[x][o] = []
-        fresh = self.cur[: self.cur_fresh]
+        fresh = sorted(self.cur[: self.cur_fresh])
         rng.shuffle(fresh)
         self.cur[: self.cur_fresh] = fresh
