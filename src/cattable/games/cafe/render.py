@@ -124,7 +124,9 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     dice = Text("dice rolled: " + " ".join(f"[{d}]" for d in view["dice"]))
     if view["pool"]:
         dice.append("   left to take: " + " ".join(f"[{d}]" for d in view["pool"]), style="yellow")
-    if view["shared"]:
+    if view["players"] == 1:
+        dice = Text("your dice: " + " ".join(f"[{d}]" for d in view["dice"]) + " (either for the floor)")
+    elif view["shared"]:
         dice.append(f"   shared die: [{view['shared']}]", style="bold yellow")
     drafted = "  ".join(f"seat {r['seat']}: [{r['die']}]" for r in view["sheets"] if r["die"])
     parts: list[RenderableType] = [head, dice]
