@@ -18,8 +18,14 @@ OPEN = """\
 """
 
 
-@rule(BOOK, "When you manage to get to the other side of the map, grab a fish")
-@rule(BOOK, "Once you are on the other side, you may move into a fish space of any color.")
+@rule(
+    BOOK,
+    (
+        "GETTING FISH: When you manage to get to the other side of the map, grab a fish, "
+        "and then get back to your starting side with as much agility as possible!"
+    ),
+)
+@rule(BOOK, ("PICKING UP A FISH: Once you are on the other side, you may move into a fish space of any color."))
 @rule(BOOK, "Pick it up by circling it, and then cross off a fish from your player strip.")
 def test_picking_up_a_fish_of_any_colour_on_the_far_side() -> None:
     cats = {(0, 0): ["b5", "b4", "b3", "b2"], (0, 1): ["e5"], (1, 0): ["f1"], (1, 1): ["f3"]}
@@ -62,8 +68,17 @@ def test_no_fish_on_ones_own_side() -> None:
     assert "move 1 c5" not in texts(state)
 
 
-@rule(BOOK, "return to any space on the horizontal starting row of that cat, you have made a fish delivery")
-@rule(BOOK, "then return to any space on their horizontal starting row to eat the fish")
+@rule(
+    BOOK,
+    (
+        "GETTING HOME WITH A FISH: If you manage to pick up a fish and return to any "
+        "space on the horizontal starting row of that cat, you have made a fish delivery!"
+    ),
+)
+@rule(BOOK, "Yum!")
+@rule(
+    BOOK, ("one fish for each of them, and then return to any space on their horizontal starting row to eat the fish.")
+)
 def test_a_delivery_on_any_space_of_the_starting_row() -> None:
     cats = {
         (0, 0): ["b5", "b4", "b3", "b2", "b1", "c1", "c2", "c3", "c4"],
@@ -108,8 +123,14 @@ def test_both_cats_delivered_wins() -> None:
 
 
 # -- trapped ------------------------------------------------------------------------------------------
-@rule(BOOK, "If a player gets trapped from returning home by the other player's cat line, and they no longer")
-@rule(BOOK, "have any special moves, that player will automatically lose the game and it will end immediately")
+@rule(
+    BOOK,
+    (
+        "ALTERNATIVE GAME END: If a player gets trapped from returning home by the other "
+        "player's cat line, and they no longer have any special moves, that player will "
+        "automatically lose the game and it will end immediately."
+    ),
+)
 def test_trapped_without_special_moves_loses_at_once() -> None:
     # red's cat 1 sits in the corner a5 with blue's line on b5; blue closes a4 and red loses there and then
     cats = {(0, 0): ["a5"], (0, 1): ["e5"], (1, 0): ["b1", "b2", "b3", "b4", "b5"], (1, 1): ["a1", "a2", "a3"]}

@@ -14,6 +14,9 @@ import cattable
 from cattable.agents.base import Agent, RandomAgent
 from cattable.games.washi.heuristic import HeuristicAgent
 from cattable.games.washi.render import render
+from tests.rulebook import rule
+
+from .helpers import BOOK
 
 HERE = Path(__file__).resolve().parent / "golden"
 CASES = [("random", 2, 1, ""), ("heuristic", 2, 2, ""), ("heuristic", 2, 3, "long"), ("random", 3, 2, "")]
@@ -43,6 +46,7 @@ def transcript(kind: str, players: int, seed: int, map_name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+@rule(BOOK, "EXAMPLE GAME: Below is an example of a finished standard two player game.")
 @pytest.mark.parametrize(("kind", "players", "seed", "map_name"), CASES)
 def test_games_play_out_as_written(kind: str, players: int, seed: int, map_name: str) -> None:
     stored = HERE / _name(kind, players, seed, map_name)

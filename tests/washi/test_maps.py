@@ -49,7 +49,11 @@ def test_two_players_get_the_standard_map_by_default() -> None:
 
 
 @rule(
-    BOOK, "you can rip through the forest section if you don't have scissors since it isn't used in the standard game"
+    BOOK,
+    (
+        "shown (you can rip through the forest section if you don't have scissors since "
+        "it isn't used in the standard game):"
+    ),
 )
 def test_the_forest_is_torn_off_the_standard_map_and_walkable_on_the_long_one() -> None:
     assert not any("%" in row for row in load_map("standard").grid)
@@ -71,7 +75,13 @@ def test_three_to_six_players_get_the_city_and_a_map_can_be_named() -> None:
         game.new(players=4, seed=0, map="standard")
 
 
-@rule(BOOK, "you can tear the washi tape and make any shape or size of game you wish")
+@rule(
+    BOOK,
+    (
+        "SETUP: Depending on the style of game you want to play, you can tear the washi "
+        "tape and make any shape or size of game you wish!"
+    ),
+)
 def test_a_torn_map_from_a_file_plays_to_the_end(tmp_path: Path) -> None:
     torn = tmp_path / "torn.txt"
     torn.write_text(

@@ -31,7 +31,13 @@ def red(*paths: list[str]) -> dict[tuple[int, int], list[str]]:
 
 
 # -- turns and normal movement -----------------------------------------------------------------------
-@rule(BOOK, "each player performs one of two actions on their turn: Move a single space or make a special move")
+@rule(
+    BOOK,
+    (
+        "ON YOUR TURN: Alternating back and forth, each player performs one of two "
+        "actions on their turn: Move a single space or make a special move."
+    ),
+)
 @rule(BOOK, "Only one of your cats can move per turn.")
 def test_one_move_of_one_cat_then_the_turn_passes() -> None:
     state = playing(OPEN, red(["b5"], ["e5"]))
@@ -43,7 +49,10 @@ def test_one_move_of_one_cat_then_the_turn_passes() -> None:
     assert state.current_player == 0
 
 
-@rule(BOOK, "To move, pick one of your two cats and draw a line into a single, adjacent space.")
+@rule(
+    BOOK,
+    ("MOVEMENT & MOVEMENT RULES: To move, pick one of your two cats and draw a line into a single, adjacent space."),
+)
 @rule(BOOK, "Cats cannot move diagonally.")
 def test_a_move_is_one_adjacent_space_never_diagonal() -> None:
     state = playing(OPEN, red(["c5"], ["f5"]))
@@ -55,7 +64,13 @@ def test_a_move_is_one_adjacent_space_never_diagonal() -> None:
     assert frozen(state) == before
 
 
-@rule(BOOK, "Draw a line extending from the furthest point of your cat's line into an adjacent space")
+@rule(
+    BOOK,
+    (
+        "NORMAL MOVEMENT: Draw a line extending from the furthest point of your cat's "
+        "line into an adjacent space that does not contain an opponent's cat line."
+    ),
+)
 def test_lines_grow_only_from_their_far_end() -> None:
     state = playing(OPEN, red(["c5", "c4", "c3"], ["f5"]))
     with pytest.raises(IllegalAction, match="adjacent to the end of cat 1's line at c3"):
@@ -64,7 +79,13 @@ def test_lines_grow_only_from_their_far_end() -> None:
 
 
 @rule(BOOK, "into an adjacent space that does not contain an opponent's cat line")
-@rule(BOOK, "You may not cross over or jump your opponent's cat lines, unless using the super amazing cat jump")
+@rule(
+    BOOK,
+    (
+        "OPPONENT CATS: You may not cross over or jump your opponent's cat lines, unless "
+        "using the super amazing cat jump special move."
+    ),
+)
 def test_no_moving_into_an_opponents_line() -> None:
     state = playing(OPEN, red(["c5", "c4"], ["f5"]), lines={"c3": 1, "b4": 1})
     before = frozen(state)
@@ -83,7 +104,7 @@ def test_own_lines_are_not_walked_over_either() -> None:
 
 
 # -- shrines and buildings -------------------------------------------------------------------------------
-@rule(BOOK, "You may not enter a space with a jinja shrine")
+@rule(BOOK, "JINJA SHRINES & BUILDING WALLS: You may not enter a space with a jinja shrine")
 def test_shrines_cannot_be_entered() -> None:
     grid = "......\n......\n..#...\n......\n......\n"
     state = playing(grid, red(["c5", "c4"], ["f5"]))
@@ -110,7 +131,9 @@ def test_building_walls_are_barriers() -> None:
     assert "move 1 c3" not in texts(state)
 
 
-@rule(BOOK, "If the end of your line is adjacent to a building's opening, you can enter the building.")
+@rule(
+    BOOK, ("ENTER A BUILDING: If the end of your line is adjacent to a building's opening, you can enter the building.")
+)
 @rule(BOOK, "Fill the entire inside area as shown.")
 def test_entering_a_building_fills_it() -> None:
     state = playing(BUILDING, red(["e5", "e4", "e3"], ["b5"]), doors=DOORS)
@@ -123,7 +146,13 @@ def test_entering_a_building_fills_it() -> None:
     assert all(view["lines"][cell(state, name)] == 0 for name in ("c2", "d2", "c3", "d3"))
 
 
-@rule(BOOK, "If you occupy a building, you can exit that building through any unblocked exit into an empty")
+@rule(
+    BOOK,
+    (
+        "EXIT A BUILDING: If you occupy a building, you can exit that building through "
+        "any unblocked exit into an empty, adjacent space."
+    ),
+)
 def test_leaving_a_building_through_an_unblocked_exit() -> None:
     state = playing(BUILDING, red(["e5", "e4", "e3", "d3"], ["b5"]), doors=DOORS)
     # cat 1 is inside A (entered from e3, so the east exit is blocked by its own line)
@@ -145,7 +174,15 @@ r....r
 """
 
 
-@rule(BOOK, "SUPER SEWER POPPER: If you use a special move, you can choose to enter into an adjacent sewer")
+@rule(
+    BOOK,
+    (
+        "SUPER SEWER POPPER: If you use a special move, you can choose to enter into an "
+        "adjacent sewer, and exit out of the matching color sewer along the same "
+        "horizontal row."
+    ),
+)
+@rule(BOOK, "Surprise!")
 @rule(BOOK, "exit out of the matching color sewer along the same horizontal row")
 def test_the_sewer_popper_comes_out_of_the_matching_sewer() -> None:
     state = playing(SEWERS, red(["b5", "b4", "b3"], ["e5"]))
@@ -156,7 +193,14 @@ def test_the_sewer_popper_comes_out_of_the_matching_sewer() -> None:
     assert state.owner[cell(state, "a3")] == 0 and state.owner[cell(state, "f3")] == 0
 
 
-@rule(BOOK, "It is possible to move over the top of a sewer without using it as a special move")
+@rule(
+    BOOK,
+    (
+        "BLOCKING A SEWER: It is possible to move over the top of a sewer without using "
+        "it as a special move, in which case, no player may go in or out of that sewer "
+        "for the rest of the game."
+    ),
+)
 @rule(BOOK, "no player may go in or out of that sewer for the rest of the game")
 def test_walking_over_a_sewer_blocks_it_for_everyone() -> None:
     state = playing(
@@ -173,7 +217,13 @@ def test_walking_over_a_sewer_blocks_it_for_everyone() -> None:
 
 
 # -- special moves -----------------------------------------------------------------------------------
-@rule(BOOK, "SUPER CAT JUMP: If you are adjacent to a space with your own movement color line")
+@rule(
+    BOOK,
+    (
+        "SUPER CAT JUMP: If you are adjacent to a space with your own movement color "
+        "line, from either of your cats, you can make a super cat jump!"
+    ),
+)
 @rule(BOOK, "A super cat jump may move across multiple spaces.")
 def test_super_cat_jump_over_ones_own_line() -> None:
     state = playing(OPEN, red(["c5", "c4"], ["b5", "b4", "b3", "c3", "d3", "d2", "c2", "b2"]))
@@ -203,7 +253,13 @@ def test_a_jump_needs_a_blank_space_to_land_on() -> None:
     assert "jump 1 north" not in texts(state)  # lines run to the edge of the map
 
 
-@rule(BOOK, "SUPER AMAZING CAT JUMP: If you use a special move, you can jump over an opponent's cat line")
+@rule(
+    BOOK,
+    (
+        "SUPER AMAZING CAT JUMP: If you use a special move, you can jump over an "
+        "opponent's cat line as if it were your own!"
+    ),
+)
 def test_super_amazing_cat_jump_over_an_opponents_line() -> None:
     state = playing(OPEN, red(["c5", "c4"], ["f5"]), lines={"c3": 1, "c2": 1})
     assert "move 1 c3" not in texts(state)
@@ -211,7 +267,13 @@ def test_super_amazing_cat_jump_over_an_opponents_line() -> None:
     assert state.ends[0] == cell(state, "c1") and state.specials[0] == 1
 
 
-@rule(BOOK, "It is also possible to jump over your own line and your opponent's at the same time")
+@rule(
+    BOOK,
+    (
+        "It is also possible to jump over your own line and your opponent's at the same "
+        "time if they follow the normal super cat jump rules."
+    ),
+)
 def test_a_jump_over_both_colours_at_once() -> None:
     state = playing(OPEN, red(["c5", "c4"], ["f5"]), lines={"c3": 0, "c2": 1})
     state.apply_text("jump 1 north")

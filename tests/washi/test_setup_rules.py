@@ -23,7 +23,13 @@ WIDE = """\
 
 @rule(BOOK, "A unique color of a writing instrument per player.")
 @rule(BOOK, "Each player will need unique color of writing instrument.")
-@rule(BOOK, "fill in the box in the grey strip facing them, with their pen or marker color")
+@rule(
+    BOOK,
+    (
+        "Each player should now fill in the box in the grey strip facing them, with their"
+        " pen or marker color as shown above."
+    ),
+)
 def test_every_player_has_a_colour_box_of_their_own() -> None:
     for players in range(2, 7):
         view = cattable.game("washi").new(players=players, seed=1).view(None)
@@ -32,8 +38,8 @@ def test_every_player_has_a_colour_box_of_their_own() -> None:
         assert all(p["edge"] in ("top", "bottom", "left", "right") for p in view["players"])
 
 
-@rule(BOOK, "Each player draws one fish at a time until both players have drawn four fish each.")
-@rule(BOOK, "DRAW YOUR CATS: Continue in the same way, drawing two cats each, one at a time")
+@rule(BOOK, ("DRAW SOME FISH: Each player draws one fish at a time until both players have drawn four fish each."))
+@rule(BOOK, ("DRAW YOUR CATS: Continue in the same way, drawing two cats each, one at a time on each side of the map."))
 def test_fish_then_cats_one_at_a_time_taking_turns() -> None:
     state = fresh(WIDE)
     seen = []
