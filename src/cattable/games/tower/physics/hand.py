@@ -1,9 +1,10 @@
 """The seeded steadiness model: how far a hand misses the pose it aims for.
 
-At scale 1.0 ("careful") one placement is off by about 1.5 mm in position, 2 degrees in yaw, 0.5
-degree in tilt, is released 0.3 to 1.5 mm above its support (0.3 mm by the world, the rest here), and a wall's fold is off by up to a few
-degrees: measured towers never fail at this scale. About 2.7 times that gives occasional failures; 5
-times collapses a tower. The rules pass `draw(sigma)` (a seeded Gaussian), so noise is logged.
+At scale 1.0 ("careful") one placement is off by about 1.5 mm in position, 2 degrees in yaw and 0.5
+degree in tilt, is let go 0.3 to 1.5 mm above its support (0.3 mm by the world, the rest here), and a
+wall's fold is off by a few degrees: towers built at this scale stand. About 2.7 times that gives
+occasional failures; 5 times collapses a tower. The rules pass `draw(sigma)` (a seeded Gaussian), so
+noise is reproducible and logged.
 """
 
 from __future__ import annotations

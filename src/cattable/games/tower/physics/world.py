@@ -49,6 +49,8 @@ from .model import (
 )
 from .reading import Reading, compute_reading
 
+_SIGNS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
+
 
 class TowerWorld:
     """Every piece of Cat and the Tower in a MuJoCo world tuned for cardboard and wood."""
@@ -249,8 +251,11 @@ class TowerWorld:
         self._placed(piece)
 
     def _placed(self, piece: str) -> None:
+        """Let go of a piece: a gentle downward speed wakes its tree (and only its tree; the
+        islands it lands on wake when it touches them), so the parked stock stays asleep."""
         self.last_placed = piece
-        self.wake_all()
+        v = self.vadr[piece]
+        self.data.qvel[v + 2] = -float(self.settings["placement"]["speed"]) * CM
         mujoco.mj_kinematics(self.model, self.data)
 
     def nudge(self, piece: str, dx: float, dy: float, dz: float, droll: float, dpitch: float, dyaw: float) -> None:
@@ -259,8 +264,10 @@ class TowerWorld:
             raise ValueError(f"{piece} is not on the table")
         pos = self._pos(piece) + np.array([dx, dy, dz]) * CM
         turn = quat_euler(math.radians(droll), math.radians(dpitch), math.radians(dyaw))
+        v = self.vadr[piece]
+        speed = np.array(self.data.qvel[v : v + 6])
         self._set_pose(piece, pos, quat_mul(turn, self._quat(piece)))
-        self.wake_all()
+        self.data.qvel[v : v + 6] = speed
         mujoco.mj_kinematics(self.model, self.data)
 
     def pet(self, piece: str, x: float, y: float, z: float, push: float) -> None:
@@ -285,7 +292,8 @@ class TowerWorld:
         v = self.vadr[piece]
         d.qvel[v : v + 3] += impulse / mass
         d.qvel[v + 3 : v + 6] += rb.T @ omega_world
-        self.wake_all()
+        if d.tree_asleep[self.tree[piece]] >= 0:
+            self.wake_all()
 
     def remove(self, piece: str) -> None:
         """Back to the stock: parked off the table, inactive."""
@@ -297,23 +305,21 @@ class TowerWorld:
             mujoco.mj_kinematics(self.model, self.data)
 
     # ----------------------------------------------------------------- running
-    def _corners(self) -> dict[str, np.ndarray]:
-        """World positions of the corners of each active piece's bounding box (for 'moved')."""
-        m, d = self.model, self.data
-        out: dict[str, np.ndarray] = {}
-        signs = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)])
-        for pid in self.active:
-            pts = []
-            for g in self.geoms[pid]:
-                r = np.array(d.geom_xmat[g]).reshape(3, 3)
-                pts.append(d.geom_xpos[g] + (signs * m.geom_size[g]) @ r.T)
-            out[pid] = np.vstack(pts)
+    def _corners(self, geoms: np.ndarray) -> np.ndarray:
+        """World positions of the 8 corners of each geom's box (geoms x 8 x 3), for 'moved'."""
+        d = self.data
+        rot = np.asarray(d.geom_xmat[geoms]).reshape(-1, 3, 3)
+        local = _SIGNS[None, :, :] * np.asarray(self.model.geom_size[geoms])[:, None, :]
+        out: np.ndarray = np.asarray(d.geom_xpos[geoms])[:, None, :] + np.einsum("gkj,gij->gki", local, rot)
         return out
 
     def _run(self, seconds: float, until_rest: bool) -> float:
         m, d = self.model, self.data
         mujoco.mj_kinematics(m, d)
-        before = self._corners()
+        ids = [p for p in self.order if p in self.active]
+        geoms = np.concatenate([self.geoms[p] for p in ids])
+        owner = np.repeat(np.arange(len(ids)), [len(self.geoms[p]) for p in ids])
+        before = self._corners(geoms)
         cfg = self.settings["settle"]
         chunk = int(cfg["check_every"])
         dt = float(m.opt.timestep)
@@ -342,10 +348,10 @@ class TowerWorld:
                 else:
                     quiet = 0
         mujoco.mj_kinematics(m, d)
-        after = self._corners()
-        self.moved = {
-            p: float(np.max(np.linalg.norm(after[p] - before[p], axis=1))) * 1000.0 for p in after if p in before
-        }
+        shift = np.linalg.norm(self._corners(geoms) - before, axis=2).max(axis=1)
+        worst = np.zeros(len(ids))
+        np.maximum.at(worst, owner, shift)
+        self.moved = {p: float(v) * 1000.0 for p, v in zip(ids, worst, strict=True)}
         return done * dt
 
     def settle(self, max_seconds: float = 2.0) -> float:
