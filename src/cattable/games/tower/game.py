@@ -505,7 +505,7 @@ class TowerState(State):
             names = [n for n, _ in self._sides(self.action_faceup[a.card - 1])]
             if a.side not in names:
                 return (
-                    f"card {a.card} has sides {names}"
+                    f"card {a.card} has two sides: type 'card {a.card} left' or 'card {a.card} right'"
                     if names != [""]
                     else f"card {a.card} has one side: type 'card {a.card}'"
                 )

@@ -6,6 +6,7 @@ It sees only the view (the poses and pieces a player can see on the table) and t
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,11 +16,14 @@ from cattable.core import Action
 from . import goals, placing
 from .actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
 from .cards import cards
+from .menu import resting_on
 from .physics import STEADINESS, TowerWorld, noise
 from .table import fresh_world, reading_json, tilt_of
 
 SAMPLES = 6
 """Candidate placements simulated per decision (the menu is sampled down to this many)."""
+CAP = 1.0
+"""Simulated seconds a candidate gets to come to rest (a falling one is bad whether it lands or not)."""
 WALL_HEIGHT_RANK = {"bricks": 0, "windows": 1, "arches": 2, "angels": 3, "pillars": 4}
 
 
@@ -102,13 +106,13 @@ class HeuristicAgent(Agent):
         piece = _piece_for(view, a)
         try:
             if isinstance(a, Wall):
-                placing.wall(world, piece, a, hand)
+                placing.wall(world, piece, a, hand, CAP)
             elif isinstance(a, Floor):
-                placing.floor(world, piece, a, hand)
+                placing.floor(world, piece, a, hand, CAP)
             elif isinstance(a, Cat | Move):
-                placing.cat(world, piece, a, hand)
+                placing.cat(world, piece, a, hand, CAP)
             elif isinstance(a, Pet):
-                placing.pet(world, piece, view["tower"]["poses"][piece], a, hand)
+                placing.pet(world, piece, view["tower"]["poses"][piece], a, hand, CAP)
         except ValueError:
             return -1000.0
         r = world.read()
@@ -122,6 +126,7 @@ class HeuristicAgent(Agent):
         score -= min(30.0, max(moved, default=0.0))
         if isinstance(a, Wall) and piece in poses:
             score -= tilt_of(poses[piece]) * 0.5
+            score += 3.0 * _spread(view, a)
         if isinstance(a, Floor):
             score += 20.0 if piece in r.floor_levels else -100.0
             if piece in poses:
@@ -131,6 +136,14 @@ class HeuristicAgent(Agent):
                 score -= 40.0
             score += _goal_value(view, reading_json(r))
         return score
+
+
+def _spread(view: Mapping[str, Any], a: Wall) -> float:
+    """How far (cm) a wall would stand from the nearest wall already on the top floor: opposite corners
+    carry a floor, neighbouring ones tip it."""
+    top = view["tower"]["reading"]["top_floor"]
+    others = [(x, y) for p, x, y, _ in resting_on(view["tower"], top) if p.startswith("W-")]
+    return min((math.dist((a.x, a.y), o) for o in others), default=0.0)
 
 
 def _my_level(view: Mapping[str, Any]) -> int:

@@ -1,5 +1,6 @@
 """How one placement is carried out on a world: shared by the rules (with hand noise) and the bot
-(which tries candidates on copies of the world rebuilt from its view)."""
+(which tries candidates on copies of the world rebuilt from its view). ``cap`` is the simulated time a
+placement gets to come to rest."""
 
 from __future__ import annotations
 
@@ -18,27 +19,27 @@ def _nudge(w: TowerWorld, piece: str, n: Mapping[str, float]) -> None:
     w.nudge(piece, n["dx"], n["dy"], n["dz"], n["droll"], n["dpitch"], n["dyaw"])
 
 
-def wall(w: TowerWorld, piece: str, a: Wall, n: Mapping[str, float]) -> None:
+def wall(w: TowerWorld, piece: str, a: Wall, n: Mapping[str, float], cap: float = 2.0) -> None:
     fold = min(FOLD_RANGE[1], max(FOLD_RANGE[0], a.fold + n["dfold"]))
     w.place_wall(piece, a.x, a.y, a.yaw, fold)
     _nudge(w, piece, n)
-    w.settle()
+    w.settle(cap)
 
 
-def floor(w: TowerWorld, piece: str, a: Floor, n: Mapping[str, float]) -> None:
+def floor(w: TowerWorld, piece: str, a: Floor, n: Mapping[str, float], cap: float = 2.0) -> None:
     w.place_floor(piece, a.x, a.y, a.yaw)
     _nudge(w, piece, n)
-    w.settle()
+    w.settle(cap)
 
 
-def cat(w: TowerWorld, piece: str, a: Cat | Move, n: Mapping[str, float]) -> None:
+def cat(w: TowerWorld, piece: str, a: Cat | Move, n: Mapping[str, float], cap: float = 2.0) -> None:
     """Stand a cat (from the stock, or taken up from the tower first)."""
     if piece in w.active:
         w.remove(piece)
     on = a.on if isinstance(a, Cat) and a.on else None
     w.place_cat(piece, f"F{a.floor}", a.x, a.y, a.yaw, on)
     _nudge(w, piece, n)
-    w.settle()
+    w.settle(cap)
 
 
 def pet_point(pose: list[float], a: Pet, n: Mapping[str, float]) -> tuple[float, float, float]:
@@ -51,7 +52,7 @@ def pet_point(pose: list[float], a: Pet, n: Mapping[str, float]) -> tuple[float,
     )
 
 
-def pet(w: TowerWorld, piece: str, pose: list[float], a: Pet, n: Mapping[str, float]) -> None:
+def pet(w: TowerWorld, piece: str, pose: list[float], a: Pet, n: Mapping[str, float], cap: float = 2.0) -> None:
     x, y, z = pet_point(pose, a, n)
     w.pet(piece, x, y, z, a.push)
-    w.settle()
+    w.settle(cap)

@@ -1,0 +1,92 @@
+"""Scenes for the tower's rules tests: real worlds with as few pieces as a rule needs, and doctored
+readings where a rule only reads the world (goal conditions)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import cattable
+from cattable.games.tower.game import TowerState
+from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.table import outcome_of
+
+CORNER_A = (3.0, 3.0, 225.0)
+CORNER_B = (-3.0, -3.0, 45.0)
+
+
+def new(players: int = 1, seed: int = 0, **options: Any) -> TowerState:
+    options.setdefault("steadiness", "steady")
+    state = cattable.game("tower").new(players=players, seed=seed, **options)
+    assert isinstance(state, TowerState)
+    return state
+
+
+def refresh(state: TowerState) -> None:
+    state._legal_cache = None
+    state._legal_set = None
+
+
+def scene(state: TowerState, build: Callable[[TowerWorld], None]) -> None:
+    """Arrange the real world by hand (outside the rules) and make it the state's table."""
+    world = state.table.live()
+    build(world)
+    world.settle()
+    state.table.adopt(outcome_of(world), True)
+    state._track_cats()
+    refresh(state)
+
+
+def free_wall(world: TowerWorld, kind: str) -> str:
+    return next(f"W-{kind}-{k}" for k in range(1, 13) if f"W-{kind}-{k}" not in world.active)
+
+
+def storey(world: TowerWorld, kinds: tuple[str, str] = ("bricks", "bricks"), fold: float = 90.0) -> str:
+    """Two walls at opposite corners of the top floor and the next floor on them; returns the floor."""
+    for kind, (x, y, yaw) in zip(kinds, (CORNER_A, CORNER_B), strict=True):
+        world.place_wall(free_wall(world, kind), x, y, yaw, fold)
+        world.settle()
+    floor = next(f"F{k}" for k in range(2, 25) if f"F{k}" not in world.active)
+    world.place_floor(floor, 0.0, 0.0, 0.0)
+    world.settle()
+    return floor
+
+
+def tower(state: TowerState, storeys: int) -> None:
+    """A well-built tower: same-type pairs, square folds, opposite corners."""
+
+    def build(w: TowerWorld) -> None:
+        for k in range(storeys):
+            kind = ("bricks", "windows", "arches", "angels")[k // 6]
+            storey(w, (kind, kind))
+
+    scene(state, build)
+
+
+def with_reading(state: TowerState, **changes: Any) -> None:
+    """Doctor what the world reads (for rules that only read it, such as goal conditions)."""
+    out = state.table.outcome
+    state.table.adopt({**out, "reading": {**out["reading"], **changes}}, False)
+    refresh(state)
+
+
+def cats_on(state: TowerState, floor: str, cats: list[str], **changes: Any) -> None:
+    """Pretend upright Feline Friends rest on ``floor`` (a doctored reading)."""
+    r = state.table.outcome["reading"]
+    support = {**r["support"], **{c: floor for c in cats}}
+    upright = {**r["upright"], **{c: True for c in cats}}
+    with_reading(state, support=support, upright=upright, **changes)
+
+
+def set_goals(state: TowerState, *ids: str) -> None:
+    state.goal_faceup = list(ids)
+    refresh(state)
+
+
+def set_actions(state: TowerState, *ids: str) -> None:
+    state.action_faceup = list(ids)
+    refresh(state)
+
+
+def texts(state: TowerState) -> list[str]:
+    return [a.text() for a in state.legal_actions()]
