@@ -30,7 +30,7 @@ def test_a_turn_is_play_a_card_replenish_then_roll_and_move() -> None:
     play(s, "cat 1 g0a")
     assert at(s, 0) == "g0a"
     assert len(s.hands[0]) == 6 and len(s.deck) == deck_before - 1
-    assert s.view(None)["discard"][-1] == "cat1"
+    assert s.view(None)["discard_top"] == "cat1"
     assert s.phase == MOVE and s.roll == 1 and s.current_player == 0
     assert {a.text() for a in s.legal_actions()} == {"move h0", "move g0c", "move r4_6"}
     play(s, "move r4_6")

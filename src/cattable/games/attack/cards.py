@@ -36,10 +36,19 @@ def value(card: int) -> int:
     return card % 10
 
 
-def card_name(card: int) -> str:
+def _name(card: int) -> str:
     if card >= SPEEDY:
         return ("speedy", "attack", "burglar")[card - SPEEDY]
+    if card % 10 == 0 or card % 10 > 6:
+        return f"card{card}"
     return f"{SUITS[card // 10]}{card % 10}"
+
+
+_NAMES = [_name(c) for c in range(BURGLAR + 1)]
+
+
+def card_name(card: int) -> str:
+    return _NAMES[card]
 
 
 CARD_CODES: dict[str, int] = {

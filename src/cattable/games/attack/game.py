@@ -1174,11 +1174,11 @@ class AttackState(State):
             "birds_in_house": self.birds_home,
             "car": b.street_names[self.car] if self.car != NONE else None,
             "deck": len(self.deck),
-            "discard": [card_name(c) for c in self.discard],
+            "discard": len(self.discard),
+            "discard_top": card_name(self.discard[-1]) if self.discard else None,
             "curiosity": {
                 "cards": len(self.cur),
                 "unseen": self.cur_fresh,
-                "below_unseen": [curiosity_name(c) for c in self.cur[self.cur_fresh :]],
                 "last": curiosity_name(self.last_curiosity) if self.last_curiosity != NONE else None,
             },
             "fight": (
@@ -1191,7 +1191,7 @@ class AttackState(State):
             "extra_turns": self.extra,
             "last_cornered": self.last_cornered,
             "winners": list(self.winners) if self.winners is not None else None,
-            "options": dict(self.options),
+            "teams": self.teams,
         }
         if seat is not None:
             v["hand"] = sorted(card_name(c) for c in self.hands[seat])
@@ -1205,6 +1205,7 @@ class AttackState(State):
     def snapshot(self) -> dict[str, Any]:
         v = self.view(None)
         v["hands"] = [[card_name(c) for c in h] for h in self.hands]
+        v["discard_order"] = [card_name(c) for c in self.discard]
         v["deck_order"] = [card_name(c) for c in self.deck]
         v["curiosity_order"] = [curiosity_name(c) for c in self.cur]
         v["known"] = [[[card_name(c) for c in k] for k in row] for row in self.known]

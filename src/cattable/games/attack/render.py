@@ -128,7 +128,7 @@ def _cats_table(view: dict[str, Any]) -> Table:
         style = HOUSE_STYLES[h]
         mark = " <" if cat["seat"] == view["to_act"] else ""
         where = "retired" if cat["retired"] else ("home, done" if cat["done"] else cat["at"])
-        team = f" team {cat['team']}" if view["options"].get("teams") else ""
+        team = f" team {cat['team']}" if view["teams"] else ""
         table.add_row(
             Text(f"cat {cat['seat']}{team}{mark}", style=style),
             Text(f"H{h}", style=style),
@@ -150,7 +150,9 @@ def _status(view: dict[str, Any], seat: int | None) -> Text:
         f"Car: {view['car'] or 'car park'}\n"
     )
     cur = view["curiosity"]
-    t.append(f"Mog deck {view['deck']}, discard {len(view['discard'])}.  Curiosity deck {cur['cards']}")
+    t.append(
+        f"Mog deck {view['deck']}, discard {view['discard']} (top: {view['discard_top'] or '-'}).  Curiosity deck {cur['cards']}"
+    )
     if cur["last"]:
         t.append(f" (last drawn: {cur['last']})")
     t.append("\n")

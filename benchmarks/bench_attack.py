@@ -1,0 +1,48 @@
+"""Cat Attack random-playout throughput on one core, and where the time goes.
+
+    .venv/bin/python benchmarks/bench_attack.py [--seconds 10] [--players 4] [--profile]
+
+Prints actions/s and games/s for uniformly random 4-player games played through the public API
+(``cattable.analysis.throughput.random_playouts``), then a cProfile summary of the hottest functions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import pstats
+
+import cattable
+from cattable.analysis.throughput import random_playouts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--profile-seconds", type=float, default=5.0)
+    parser.add_argument("--no-profile", action="store_true")
+    args = parser.parse_args()
+    game = cattable.game("attack")
+    random_playouts(game, args.players, seconds=1.0, seed=10_000)  # warm the move memo
+    result = random_playouts(game, args.players, seconds=args.seconds)
+    print(json.dumps(result.to_json()))
+    print(
+        f"{result.actions_per_second:,.0f} actions/s, {result.games_per_second:,.2f} games/s, "
+        f"{result.actions / max(result.games, 1):,.0f} actions per game"
+    )
+    if args.no_profile:
+        return
+    profiler = cProfile.Profile()
+    profiler.enable()
+    random_playouts(game, args.players, seconds=args.profile_seconds, seed=1)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
+    print(out.getvalue())
+
+
+if __name__ == "__main__":
+    main()
