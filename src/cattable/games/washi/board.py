@@ -75,6 +75,8 @@ class Board:
                     out.append((outside, A.move(0, r, c), A.move(1, r, c)))
             self.steps[anchor] = tuple(out)
 
+        self.neighbours: list[tuple[int, ...]] = [tuple(s[0] for s in steps) for steps in self.steps]
+        """The nodes one normal move away from each node (the targets of ``steps``)."""
         self.sewer_pair = [-1] * n
         for r, row in enumerate(grid):
             for c, ch in enumerate(row):

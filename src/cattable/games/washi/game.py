@@ -260,26 +260,23 @@ class WashiState(State):
         return -1
 
     def _can_step(self, i: int, p: int) -> bool:
-        b = self.board
-        owner, fish, far = self.owner, self.fish, b.far[p]
-        carrying = self.carry[i]
-        for target, _a0, _a1 in b.steps[self.ends[i]]:
-            if owner[target] < 0 and (fish[target] < 0 or (not carrying and far[target])):
+        """Whether cat ``i`` (of seat ``p``) has a normal move."""
+        owner, fish = self.owner, self.fish
+        for target in self.board.neighbours[self.ends[i]]:
+            if owner[target] < 0 and (fish[target] < 0 or (not self.carry[i] and self.board.far[p][target])):
                 return True
         return False
 
     def is_trapped(self, p: int) -> bool:
         """Lost at once: a cat that cannot move with no special move left, or no legal action at all."""
-        i0, i1 = 2 * p, 2 * p + 1
-        free0 = self.done[i0] or self._can_step(i0, p)
-        free1 = self.done[i1] or self._can_step(i1, p)
-        if free0 and free1:
-            return False
-        if self.specials[p] == 0:
-            return True
-        if (free0 and not self.done[i0]) or (free1 and not self.done[i1]):
-            return False
-        return not self._play_actions(p)
+        done = self.done
+        i0 = 2 * p
+        i1 = i0 + 1
+        if self.specials[p]:
+            if (not done[i0] and self._can_step(i0, p)) or (not done[i1] and self._can_step(i1, p)):
+                return False
+            return not self._play_actions(p)
+        return not ((done[i0] or self._can_step(i0, p)) and (done[i1] or self._can_step(i1, p)))
 
     def _arrive(self, i: int, p: int, node: int, cell: int) -> None:
         self.owner[node] = p
@@ -334,22 +331,26 @@ class WashiState(State):
             return
         n = self.players
         alive = self.alive
-        order = [(p + d) % n for d in range(1, n + 1) if alive[(p + d) % n]]
-        trapped = [q for q in order if self.is_trapped(q)]
-        if trapped:
-            if len(trapped) == len(order):  # nobody can go on: a draw among those left
+        trapped: list[int] | None = None
+        q = p
+        for _ in range(n):  # every seat still in, from the next one round to the mover
+            q = q + 1 if q + 1 < n else 0
+            if alive[q] and self.is_trapped(q):
+                trapped = [q] if trapped is None else [*trapped, q]
+        if trapped is not None:
+            if len(trapped) == alive.count(True):  # nobody can go on: a draw among those left
                 self.phase = OVER
                 return
             for q in trapped:
                 alive[q] = False
                 self.eliminated.append(q)
-            left = [q for q in order if alive[q]]
-            if len(left) == 1:
-                self.winners = (left[0],)
+            if alive.count(True) == 1:
+                self.winners = (alive.index(True),)
                 self.phase = OVER
                 return
-        for d in range(1, n + 1):
-            q = (p + d) % n
+        q = p
+        for _ in range(n):
+            q = q + 1 if q + 1 < n else 0
             if alive[q]:
                 self.turn = q
                 return
