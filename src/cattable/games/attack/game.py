@@ -420,19 +420,26 @@ class AttackState(State):
         car = self.car
         if car != NONE and b.street_distance[start][car] > steps:
             car = NONE
-        near_shops = b.shop_distance[start]
-        op = [o or near_shops[k] > steps for k, o in enumerate(self.shop_open)]
-        key = (start, steps, car, op[0], op[1], op[2], op[3])
+        so = self.shop_open
+        if so[0] and so[1] and so[2] and so[3]:
+            key: tuple[int, ...] = (start, steps, car)
+            op = so
+        else:
+            near_shops = b.shop_distance[start]
+            op = [o or near_shops[k] > steps for k, o in enumerate(so)]
+            key = (start, steps, car, op[0], op[1], op[2], op[3])
         memo = b.memo
         routes = memo.get(key)
         if routes is None:
             routes = memo[key] = _routes(b, start, steps, car, op)
         paths, landings = routes
         near: dict[int, bool] = {}
+        team = self.team_of
         for s in range(self.players):
             p = pos[s]
             if p != NONE and s != seat and dist[p] <= steps:
-                near[p] = near.get(p, True) and not self._protected(seat, s)
+                ok = team[s] != team[seat] and p != b.home[self.house_of[s]]
+                near[p] = near.get(p, True) and ok
         if near:
             found: set[int] = set()
             for land, mids in paths:
@@ -545,6 +552,12 @@ class AttackState(State):
         return out
 
     # -- legal actions -----------------------------------------------------------------------------
+    def is_legal(self, action: Any) -> bool:
+        """Membership by a scan of the (short) legal list: cheaper than hashing it into a set per move."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.over else self._legal()
+        return action in self._legal_cache
+
     def _legal(self) -> list[Any]:
         ph = self.phase
         seat = self.actor
@@ -572,6 +585,7 @@ class AttackState(State):
         start = self.pos[seat]
         cat_reach: set[int] = set()
         retired: list[int] | None = None
+        taken: set[int] = set()
         counts = [0, 0, 0, 0]
         for card in hand:
             counts[card // 10] += 1
@@ -588,7 +602,10 @@ class AttackState(State):
             elif su in (MOUSE, BIRD):
                 if retired is None:
                     retired = [h for h in self.houses if self.lives[h] == 0]
-                out.extend(self._creature_plays(su, card % 10, retired))
+                    taken = set(self.mice)
+                    taken.update(self.birds)
+                    taken.update(self.pos)
+                out.extend(self._creature_plays(su, card % 10, retired, taken))
             elif card == SPEEDY:
                 out.append(A.Speedy("speedy"))
             elif card == ATTACK:
@@ -626,7 +643,7 @@ class AttackState(State):
                     out.extend(A.Fight("fight", t, su) for su in (CAT, MOUSE, BIRD) if counts[su])
         return out
 
-    def _creature_plays(self, kind: int, v: int, retired: list[int]) -> list[Any]:
+    def _creature_plays(self, kind: int, v: int, retired: list[int], taken: set[int]) -> list[Any]:
         b = self.b
         out: list[Any] = []
         if kind == MOUSE:
@@ -635,9 +652,6 @@ class AttackState(State):
         else:
             sources = sorted(set(self.birds)) + ([b.bird_house] if self.birds_home else [])
             bit, home = BIRD_BIT, b.bird_house
-        taken = set(self.mice)
-        taken.update(self.birds)
-        taken.update(self.pos)
         memo = b.memo
         for src in sources:
             key = ("plays", kind, src, v)
