@@ -8,6 +8,7 @@ import pytest
 
 from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.physics.scenes import Builder
+from tests.tower.physics.conftest import seeded as _draw
 
 pytestmark = pytest.mark.physics
 
@@ -65,12 +66,6 @@ def test_same_calls_give_the_same_world() -> None:
     assert build() == build()
 
 
-def _draw(seed: int):  # type: ignore[no-untyped-def]
-    from tests.tower.physics.conftest import seeded
-
-    return seeded(seed)
-
-
 def test_restore_rebuilds_a_world_from_its_record() -> None:
     w = TowerWorld()
     b = Builder(w, 1.0, _draw(3))
@@ -100,6 +95,20 @@ def test_clone_is_independent(world: TowerWorld) -> None:
     assert world.read().top_floor == "F2"
     assert copy.read().top_floor != "F2" or "W-angels-1" not in copy.pieces()
     assert world.pieces()["W-angels-1"]["fold"] == 90.0
+    g = world.geoms["W-angels-2"][0]
+    before = world.model.geom_pos[g].copy()
+    copy.set_fold("W-angels-2", 170.0)  # folds live in the model: the copy has its own
+    assert (world.model.geom_pos[g] == before).all()
+
+
+def test_a_copy_behaves_exactly_like_the_original(world: TowerWorld) -> None:
+    Builder(world, 1.0, _draw(4)).storey(("pillars", "pillars"))
+    copy = world.clone()
+    for w in (world, copy):
+        w.place_wall("W-bricks-5", -2.5, -3, 40, 85)
+        w.nudge("W-bricks-5", 0.1, 0, 0.05, 0.3, -0.2, 1)
+        w.settle()
+    assert copy.poses() == world.poses()
 
 
 def test_remove_parks_a_piece_back_in_the_stock(world: TowerWorld) -> None:

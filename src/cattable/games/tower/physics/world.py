@@ -5,8 +5,8 @@ Contract with the rules (see the task's contract; extensions are marked "extensi
 - Units at this interface are centimetres and degrees; the world works in SI inside.
 - Every piece exists from the start, parked off the table with collisions and gravity off. F1 lies on
   the table at the origin, flat. Placing a piece switches it on and releases it just above its support.
-- `place_wall(piece, x, y, yaw, fold)`: on the top-most floor (the active floor highest above the
-  table); (x, y) is the crease's foot in that floor's frame, yaw the direction the fold opens towards
+- `place_wall(piece, x, y, yaw, fold)`: on the top-most floor (`read().top_floor`, the highest floor
+  standing in the tower); (x, y) is the crease's foot in that floor's frame, yaw the direction the fold opens towards
   (the bisector, pointing from the crease into the open side), fold the angle between the panels.
 - `place_floor(piece, x, y, yaw)`: centred at (x, y) relative to the top-most floor's centre, yaw
   relative to it, level, released 0.3 mm above the highest wall top standing on that floor.
@@ -179,8 +179,10 @@ class TowerWorld:
         return sorted(floors, key=lambda p: (self._pos(p)[2], int(p[1:])))
 
     def top_floor_id(self) -> str:
-        """The top-most floor: the active floor highest above the table (extension)."""
-        return self.floors_by_height()[-1]
+        """The top-most floor: the highest floor standing in the tower, as `read()` sees it
+        (a floor that fell, even onto the tower, is not it) (extension)."""
+        mujoco.mj_kinematics(self.model, self.data)
+        return compute_reading(self).top_floor
 
     def _floor_frame(self, floor: str) -> tuple[np.ndarray, np.ndarray]:
         """(top-surface centre, orientation quaternion) of a floor."""
