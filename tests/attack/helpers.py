@@ -93,3 +93,26 @@ def legal_texts(s: AttackState) -> set[str]:
 def at(s: AttackState, seat: int) -> str | None:
     p = s.pos[seat]
     return None if p == NONE else B.ids[p]
+
+
+def top_curiosity(s: AttackState, name: str) -> None:
+    """Put a Curiosity card of this name on top of the deck."""
+    from cattable.games.attack.cards import CURIOSITY_CODES
+
+    code = CURIOSITY_CODES[name]
+    s.cur.remove(code)
+    s.cur.insert(0, code)
+    if code == 10:
+        s.cur_fresh = 0
+
+
+def put_mouse(s: AttackState, space: str) -> None:
+    s.mice.append(sp(space))
+    s.mice_home -= 1
+    refresh(s)
+
+
+def put_bird(s: AttackState, space: str) -> None:
+    s.birds.append(sp(space))
+    s.birds_home -= 1
+    refresh(s)
