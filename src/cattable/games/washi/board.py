@@ -105,6 +105,12 @@ class Board:
                     mask[s] = 1
                 masks.append(bytes(mask))
         self.colours = [s.colour for s in spec.strips]
+        self.fish_cells = [
+            sorted(set(home) | set(far)) for home, far in zip(self.home_cells, self.far_cells, strict=True)
+        ]
+        """Where a seat may draw fish while both its rows are open: its own row and its far row."""
+        self.fish_action = [A.fish(i // w, i % w) for i in range(n)]
+        self.cat_action = [A.cat(i // w, i % w) for i in range(n)]
         self.near: list[tuple[int, ...]] = []
         """For each space, the spaces too close to it for another drawing (itself included)."""
         reach = SPACING - 1

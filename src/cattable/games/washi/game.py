@@ -8,6 +8,7 @@ the rulebook is silent).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cattable.core import Game, Option, OptionError, Result, State
@@ -173,26 +174,26 @@ class WashiState(State):
             self._draw(action)  # type: ignore[arg-type]
 
     # -- setup ---------------------------------------------------------------------------------------
-    def _setup_actions(self, p: int) -> list[A.Fish] | list[A.Cat]:
+    def _setup_actions(self, p: int) -> list[A.Fish | A.Cat]:
+        """Where seat ``p`` may draw now: its open rows, spaced from every drawing (crowded maps: anywhere free)."""
         b = self.board
-        rows: list[list[int]] = []
+        drawn: Sequence[A.Fish | A.Cat]
         if self.phase == FISH:
-            if self.fish_home[p] < FISH_PER_ROW:
-                rows.append(b.home_cells[p])
-            if self.fish_far[p] < FISH_PER_ROW:
-                rows.append(b.far_cells[p])
+            home_open, far_open = self.fish_home[p] < FISH_PER_ROW, self.fish_far[p] < FISH_PER_ROW
+            cells = b.fish_cells[p] if home_open and far_open else b.home_cells[p] if home_open else b.far_cells[p]
+            drawn = b.fish_action
         else:
-            rows.append(b.home_cells[p])
-        owner, fish, drawable, crowded = self.owner, self.fish, b.drawable, self.crowded
-        free = [c for row in rows for c in row if drawable[c] and owner[c] < 0 and fish[c] < 0]
-        spaced = [c for c in free if not crowded[c]]
-        if not spaced:
-            # rows too crowded to keep the spacing (a cramped custom map): any free space in them
-            spaced = free or [c for c in range(b.size) if b.drawable[c] and self.owner[c] < 0 and self.fish[c] < 0]
-        w = b.width
-        if self.phase == FISH:
-            return [A.fish(c // w, c % w) for c in sorted(set(spaced))]
-        return [A.cat(c // w, c % w) for c in sorted(set(spaced))]
+            cells = b.home_cells[p]
+            drawn = b.cat_action
+        drawable, crowded = b.drawable, self.crowded
+        out = [drawn[c] for c in cells if drawable[c] and not crowded[c]]
+        if out:
+            return out
+        # the rows are too crowded to keep the spacing (a cramped custom map): any free space in them will do
+        owner, fish = self.owner, self.fish
+        free = [c for c in cells if drawable[c] and owner[c] < 0 and fish[c] < 0]
+        free = free or [c for c in range(b.size) if drawable[c] and owner[c] < 0 and fish[c] < 0]
+        return [drawn[c] for c in free]
 
     def _draw(self, action: A.Fish | A.Cat) -> None:
         b = self.board
