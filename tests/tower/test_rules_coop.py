@@ -460,6 +460,7 @@ def test_a_piece_that_falls_while_being_placed_goes_back_to_the_hand() -> None:
     assert s.pending and s.pending[0]["piece"] in ("wall", "floor") and s.pending[0]["tries"] == 1
 
 
+@rule(FR, "Que faire si un élément tombe?")
 @rule(EN, "If Toto falls off the Tower, the current player must place him back on the floor he was on before")
 @rule(EN, "If the floor Toto was on has also fallen, return him to the next closest floor from his original")
 @rule(EN, "Ex: Toto was on the 8th Floor, and both he and the 8th Floor fall off the Tower.")
@@ -533,6 +534,7 @@ def test_five_fallen_walls_are_a_defeat_for_everyone() -> None:
     assert s.legal_actions() == []
 
 
+@rule(EN, "What happens when there is a partial collapse?")
 @rule(EN, "In rare cases, parts of the Tower may fall in ways that leave behind components that are still")
 @rule(EN, "In these cases, you may proceed with these left over components being considered debris.")
 @rule(EN, "In this case, follow the usual rules and place Wall Tiles off to the side and return Floor Tiles")

@@ -10,6 +10,7 @@ Decisions where the rulebooks are silent are in README.md, and the constants bel
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -39,7 +40,7 @@ from .cards import Side, cards
 from .menu import FLOOR_MENU, PET_MENU, cat_menu, move_menu, roomiest_spot, wall_menu
 from .physics import STEADINESS, TowerWorld, noise
 from .placing import FOLD_RANGE
-from .table import Table, tilt_of
+from .table import Table, in_floor_frame, tilt_of, yaw_of
 
 MILESTONES = (10, 13, 15, 17, 20)
 SCARVES = ("red", "orange", "blue", "purple", "yellow")
@@ -50,6 +51,8 @@ MAX_TRIES = 3
 """Attempts a player makes at one piece before giving up on it (the rulebook allows endless retries)."""
 COUNT_SECONDS = 5.0
 UPRIGHT_DEG = 30.0
+WALL_PANEL = 3.0
+"""A wall panel's width (cm), crease to edge (physics/pieces.json)."""
 XY_LIMIT = 4.5
 """Half a floor tile: a placement aimed off the floor is not a placement on it."""
 PET_HEIGHT = (0.0, 2.0)
@@ -619,9 +622,36 @@ class TowerState(State):
     def _place_floor(self, a: Floor) -> None:
         item = self._take_item("floor")
         piece = self.stock_floors()[0]
+        below = self.reading["top_floor"]
         n = self._hand()
         self._physics(lambda w: placing.floor(w, piece, a, n))
-        self._placed(piece, item, lambda: piece in self.reading["floor_levels"])
+        self._placed(piece, item, lambda: self._floor_ok(piece, below))
+
+    def _floor_ok(self, floor: str, below: str) -> bool:
+        """The floor stands in the tower; in the French game its walls must not stick out from under it."""
+        if floor not in self.reading["floor_levels"]:
+            return False
+        if self.edition != "fr":
+            return True
+        out = self.table.outcome
+        poses = out["poses"]
+        for wall, on in self.reading["support"].items():
+            if on != below or not wall.startswith("W-") or wall not in poses:
+                continue
+            fold = float(out["pieces"][wall].get("fold", 90.0))
+            heading = math.radians(yaw_of(poses[wall]))
+            ends = [poses[wall][:2]] + [
+                [
+                    poses[wall][0] + WALL_PANEL * math.cos(heading + s),
+                    poses[wall][1] + WALL_PANEL * math.sin(heading + s),
+                ]
+                for s in (math.radians(fold / 2), -math.radians(fold / 2))
+            ]
+            for end in ends:
+                x, y = in_floor_frame(poses[floor], [end[0], end[1], 0.0])
+                if abs(x) > XY_LIMIT + 0.05 or abs(y) > XY_LIMIT + 0.05:
+                    return False
+        return True
 
     def _place_cat(self, a: Cat) -> None:
         item = self._take_item("cat")
