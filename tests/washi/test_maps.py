@@ -130,7 +130,11 @@ def test_a_good_small_map_parses() -> None:
         (("strip: blue top", "strip: blue bottom"), "line 4, column 1", "overlaps an earlier strip's row"),
         (("strip: blue top", "strip: blue left 1-4"), "line 4, column 1", "street spaces; needs 6"),
         (("..A...\n......\nr....r", "..A...\n..A...\n....A.\nr....r"), "line 10, column 5", "building A is in more"),
-        (("......\nr....r\n......\n", "......\nr....r\n.. ...\n"), "line 11, column 3", "needs a space here"),
+        (
+            ("......\nr....r\n......\n", "......\nr....r\n.. ...\n"),
+            "line 11, column 3",
+            "runs over torn-off tape or a building here",
+        ),
     ],
 )
 def test_a_broken_map_is_refused_naming_the_line_and_column(

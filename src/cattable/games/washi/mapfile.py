@@ -245,7 +245,9 @@ def parse_map(text: str, where: str = "<map>") -> MapSpec:
             for r, c in spaces:
                 if grid[r][c] == HOLE or is_building(grid[r][c]):
                     what = "the far row" if far else "the strip's row"
-                    raise rd.fail(*at(r, c), f"{what} of the strip on line {line_no} needs a space here")
+                    raise rd.fail(
+                        *at(r, c), f"{what} of the strip on line {line_no} runs over torn-off tape or a building here"
+                    )
             drawable = sum(grid[r][c] == STREET for r, c in spaces)
             if drawable < MIN_DRAWABLE:
                 what = "far row" if far else "row"
