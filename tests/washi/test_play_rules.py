@@ -324,3 +324,11 @@ def test_forbidden_actions_say_why_and_change_nothing() -> None:
         with pytest.raises(IllegalAction, match=reason):
             state.apply(action)
     assert frozen(state) == before
+
+
+def test_lines_may_cross_a_storm_drain() -> None:
+    """Decision (README): the storm drain rule is about drawings; a cat's line may pass over a drain."""
+    grid = "......\n......\n..o...\n......\n......\n"
+    state = playing(grid, red(["c5", "c4"], ["f5"]))
+    state.apply_text("move 1 c3")
+    assert state.owner[cell(state, "c3")] == 0

@@ -29,6 +29,9 @@ EDGES = ("top", "bottom", "left", "right")
 SIDES = {"north": (-1, 0), "east": (0, 1), "south": (1, 0), "west": (0, -1)}
 SIDE_SHORT = {"n": "north", "e": "east", "s": "south", "w": "west"}
 STREET, FOREST, SHRINE, DRAIN, HOLE = ".", "%", "#", "o", " "
+LINES_CROSS_STORM_DRAINS = True
+"""Decision: "Storm drains may not be drawn over" is read as a setup rule (no fish or cat drawn on one);
+cat lines may cross them. Set False to make them obstacles like shrines."""
 MIN_DRAWABLE = 6
 """Each strip's rows must offer this many plain street spaces: 2 own fish + 2 cats + 2 opposing fish."""
 
@@ -100,7 +103,7 @@ def is_building(ch: str) -> bool:
 
 def is_walkable(ch: str) -> bool:
     """A space a line can be drawn through on foot (not a building, shrine or torn-off tape)."""
-    return ch in (STREET, FOREST, DRAIN) or is_sewer(ch)
+    return ch in (STREET, FOREST) or (ch == DRAIN and LINES_CROSS_STORM_DRAINS) or is_sewer(ch)
 
 
 def strip_cells(strip: Strip, width: int, height: int, far: bool = False) -> list[tuple[int, int]]:
