@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -151,3 +152,13 @@ def test_a_broken_map_is_refused_naming_the_line_and_column(
 def test_a_map_without_a_grid_is_refused() -> None:
     with pytest.raises(MapError, match="no 'map:' line"):
         parse_map("name: x\nplayers: 2\n")
+
+
+def test_an_edited_map_file_is_read_again(tmp_path: Path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text(GOOD, encoding="utf-8")
+    game = cattable.game("washi")
+    assert game.new(players=2, seed=0, map=str(path)).view(None)["map"]["name"] == "tiny"
+    path.write_text(GOOD.replace("name: tiny", "name: tiny2"), encoding="utf-8")
+    os.utime(path, ns=(1, 10**18))  # a later modification time, however coarse the file system clock
+    assert game.new(players=2, seed=0, map=str(path)).view(None)["map"]["name"] == "tiny2"

@@ -12,7 +12,18 @@ from functools import cache
 from typing import Any
 
 from . import actions as A
-from .mapfile import SIDES, MapSpec, is_building, is_sewer, is_walkable, load_map, spec_from_json, strip_cells
+from .mapfile import (
+    MAPS_DIR,
+    SIDES,
+    MapSpec,
+    is_building,
+    is_sewer,
+    is_walkable,
+    load_map,
+    map_path,
+    spec_from_json,
+    strip_cells,
+)
 
 SPACING = 3
 """Drawings need at least 2 spaces between them: Chebyshev distance 3 or more (diagonals count too)."""
@@ -159,10 +170,24 @@ class Board:
         return -1
 
 
-@cache
+_shipped: dict[str, Board] = {}
+
+
 def board_for(map_name: str) -> Board:
-    """The compiled board of a shipped map or map file (compiled once per process)."""
-    return Board(load_map(map_name))
+    """The compiled board of a shipped map (once per process) or of a map file (again when it changes)."""
+    board = _shipped.get(map_name)
+    if board is None:
+        path = map_path(map_name)
+        if path.parent == MAPS_DIR and path.stem == map_name:
+            board = _shipped[map_name] = Board(load_map(map_name))
+        else:
+            board = _compiled(str(path.resolve()), path.stat().st_mtime_ns)
+    return board
+
+
+@cache
+def _compiled(path: str, _mtime_ns: int) -> Board:
+    return Board(load_map(path))
 
 
 _from_views: dict[str, Board] = {}

@@ -316,11 +316,17 @@ def shipped_maps() -> list[str]:
     return sorted(p.stem for p in MAPS_DIR.glob("*.txt"))
 
 
-def load_map(name_or_path: str) -> MapSpec:
-    """A shipped map by name, or a map file by path."""
+def map_path(name_or_path: str) -> Path:
+    """The file of a shipped map (by name) or of a map file (by path)."""
     path = MAPS_DIR / f"{name_or_path}.txt"
     if not path.exists():
         path = Path(name_or_path)
     if not path.is_file():
         raise MapError(f"no map {name_or_path!r}: shipped maps are {', '.join(shipped_maps())}, or give a file path")
+    return path
+
+
+def load_map(name_or_path: str) -> MapSpec:
+    """A shipped map by name, or a map file by path."""
+    path = map_path(name_or_path)
     return parse_map(path.read_text(encoding="utf-8"), str(path))
