@@ -332,3 +332,48 @@ def test_lines_may_cross_a_storm_drain() -> None:
     state = playing(grid, red(["c5", "c4"], ["f5"]))
     state.apply_text("move 1 c3")
     assert state.owner[cell(state, "c3")] == 0
+
+
+def test_a_jump_home_with_a_fish_is_a_delivery() -> None:
+    path = ["b5", "b4", "b3", "b2", "b1", "c1", "c2", "c3"]
+    cats = {**BLUE_AWAY, (0, 0): path, (0, 1): ["d5", "d4", "c4"]}  # cat 2's line on c4, c5 still blank
+    state = playing(OPEN, cats, fish={"b1": 1}, carrying=[(0, 0)])
+    state.apply_text("jump 1 south")  # over cat 2's line onto the starting row
+    assert state.ends[0] == cell(state, "c5") and state.done[0]
+    blocked = playing(OPEN, {**cats, (0, 1): ["c5", "c4"]}, fish={"b1": 1}, carrying=[(0, 0)])
+    assert "jump 1 south" not in texts(blocked)  # lines all the way to the map's edge: nowhere to land
+
+
+def test_a_jump_may_pass_over_a_fish_already_picked_up() -> None:
+    state = playing(OPEN, red(["c5", "c4"], ["f5"]), lines={"c3": 1}, fish={"c3": 0})
+    state.apply_text("jump 1 north")
+    assert state.ends[0] == cell(state, "c2")
+
+
+def test_landing_on_a_sewer_blocks_it() -> None:
+    state = playing(SEWERS, red(["c5", "b5", "b4"], ["e5"]), lines={"a4": 1}, specials=[2, 2])
+    state.ends[0] = cell(state, "a5")
+    state.paths[0].append(cell(state, "a5"))
+    state.owner[cell(state, "a5")] = 0
+    state.apply_text("jump 1 north")  # over blue's a4, landing on the red sewer a3
+    assert state.ends[0] == cell(state, "a3")
+    state.apply_text("move 1 a2")
+    assert "pop 2 f3" not in texts(state) and state.specials[0] == 1
+
+
+SEWER_DOOR = """\
+......
+.AA...
+.AA...
+..r..r
+......
+"""
+
+
+def test_a_cat_in_a_building_can_pop_into_a_sewer_at_its_door() -> None:
+    doors = "door: b2 north\ndoor: c3 south\n"
+    cats = {**BLUE_AWAY, (0, 0): ["b5", "a5", "a4", "a3", "a2", "a1", "b1", "b2"], (0, 1): ["e5"]}
+    state = playing(SEWER_DOOR, cats, doors=doors)
+    assert "pop 1 c4" in texts(state) and "move 1 c4" in texts(state)
+    state.apply_text("pop 1 c4")
+    assert state.ends[0] == cell(state, "f4")
