@@ -351,13 +351,11 @@ def test_a_jump_may_pass_over_a_fish_already_picked_up() -> None:
 
 
 def test_landing_on_a_sewer_blocks_it() -> None:
-    state = playing(SEWERS, red(["c5", "b5", "b4"], ["e5"]), lines={"a4": 1}, specials=[2, 2])
-    state.ends[0] = cell(state, "a5")
-    state.paths[0].append(cell(state, "a5"))
-    state.owner[cell(state, "a5")] = 0
-    state.apply_text("jump 1 north")  # over blue's a4, landing on the red sewer a3
+    state = playing(SEWERS, red(["b5", "a5"], ["e5", "e4", "e3"]), lines={"a4": 1})
+    assert "pop 2 f3" in texts(state)  # cat 2 could dive into f3 and come out at a3...
+    state.apply_text("jump 1 north")  # ...but cat 1 jumps over blue's a4 and lands on the sewer a3
     assert state.ends[0] == cell(state, "a3")
-    state.apply_text("move 1 a2")
+    state.apply_text("move 1 a2")  # blue
     assert "pop 2 f3" not in texts(state) and state.specials[0] == 1
 
 
