@@ -105,3 +105,14 @@ def test_the_heuristic_chooses_legal_moves_from_the_view_and_beats_random_play()
             state.apply(choice)
         wins += state.result().winners == (seed % 2,)
     assert wins >= 5
+
+
+def test_every_pen_colour_a_map_may_name_can_be_drawn() -> None:
+    from cattable.games.washi.mapfile import COLOURS
+
+    view = GAME.new(players=2, seed=0).view(0)
+    console = Console(record=True, width=120, color_system="truecolor", force_terminal=True)
+    for colour in COLOURS:
+        view["players"][0]["colour"] = colour
+        console.print(render(view, 0))
+    assert console.export_text().count("player 1 (you)") == len(COLOURS)

@@ -124,6 +124,7 @@ def test_a_good_small_map_parses() -> None:
         (("strip: blue top", "strip: red top"), "line 4, column 1", "colour red is used by two strips"),
         (("strip: blue top", "strip: blue top 1-3"), "line 4, column 1", "has 3 street spaces; needs 6"),
         (("strip: blue top", "strip: blue middle"), "line 4, column 1", "strip needs a colour, an edge"),
+        (("strip: blue top", "strip: teal top"), "line 4, column 1", "unknown colour 'teal'"),
         (("players: 2", "players: 7"), "line 2, column 1", "the game is for 2 to 6 players"),
         (("players: 2", "players: 3"), "line 2, column 1", "3 players need 3 'strip:' lines"),
         (("name: tiny", "nmae: tiny"), "line 1, column 1", "unknown key 'nmae'"),

@@ -29,6 +29,8 @@ EDGES = ("top", "bottom", "left", "right")
 SIDES = {"north": (-1, 0), "east": (0, 1), "south": (1, 0), "west": (0, -1)}
 SIDE_SHORT = {"n": "north", "e": "east", "s": "south", "w": "west"}
 STREET, FOREST, SHRINE, DRAIN, HOLE = ".", "%", "#", "o", " "
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "orange", "purple", "pink", "brown", "grey", "white")
+"""Pen colours a strip may name (the renderer knows how to draw each)."""
 LINES_CROSS_STORM_DRAINS = True
 """Decision: "Storm drains may not be drawn over" is read as a setup rule (no fish or cat drawn on one);
 cat lines may cross them. Set False to make them obstacles like shrines."""
@@ -281,6 +283,8 @@ def _strip(rd: _Reader, line: int, value: str, width: int, height: int) -> Strip
             line, 1, f"strip needs a colour, an edge and a span, like 'strip: red bottom 1-16'; found {value!r}"
         )
     colour, edge = parts[0].lower(), parts[1].lower()
+    if colour not in COLOURS:
+        raise rd.fail(line, 1, f"unknown colour {parts[0]!r}; known: {', '.join(COLOURS)}")
     length = width if edge in ("top", "bottom") else height
     if len(parts) == 3:
         try:

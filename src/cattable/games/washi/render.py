@@ -12,6 +12,8 @@ from .coords import column_name
 from .mapfile import is_building, is_sewer
 
 SEWER_COLOURS = {"r": "red", "g": "green", "b": "blue", "y": "yellow", "p": "magenta", "c": "cyan"}
+PEN = {"orange": "dark_orange", "pink": "pink1", "brown": "orange4", "grey": "grey50"}
+"""Map colour names that terminals spell differently."""
 FILL = ":=+~/*"
 """Each seat's line also has its own mark, so the table reads without colour too."""
 DOOR_MARK = {"north": "^", "east": ">", "south": "v", "west": "<"}
@@ -22,7 +24,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     w, h = view["width"], view["height"]
     lines, fish = view["lines"], view["fish"]
     players = view["players"]
-    colours = [p["colour"] for p in players]
+    colours = [PEN.get(p["colour"], p["colour"]) for p in players]
     ends: dict[int, str] = {}
     starts: set[int] = set()
     for pl in players:
@@ -94,7 +96,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
                 cats.append(f"cat {k + 1} at {cat['at']}{note}")
         status = "  TRAPPED: out" if not pl["in_game"] else ""
         strips.append(mark)
-        strips.append(f" {FILL[p % len(FILL)] * 2} {pl['colour']:<8}", style=f"black on {pl['colour']}")
+        strips.append(f" {FILL[p % len(FILL)] * 2} {pl['colour']:<8}", style=f"black on {colours[p]}")
         specials = "X" * (2 - pl["specials_left"]) + "□" * pl["specials_left"]
         strips.append(
             f" player {p + 1}{you} ({pl['edge']}): specials {specials}  fish {pl['fish_crossed_off']}/2  "
