@@ -11,6 +11,17 @@ from typing import Any
 CONFORMANCE: dict[str, dict[str, Any]] = {
     "cafe": {"players": [1, 2, 3, 4], "playouts": 2800, "options": [{}, {}, {"mice": "repeat"}], "checks_every": 12},
     "washi": {"players": [2, 3, 4, 5, 6], "playouts": 2000, "options": [{}], "checks_every": 9},
-    "attack": {"players": [2, 4, 6], "playouts": 2100, "options": [{}], "checks_every": 25},
-    "tower": {"players": [1, 3], "playouts": 4, "options": [{}], "checks_every": 3, "slow": True},
+    "attack": {
+        "players": [2, 4, 6],
+        "playouts": 2100,
+        "options": [{"lives": 3}, {}, {"lives": 3, "claws": "items"}, {"lives": 3, "younger": True}],
+        "checks_every": 25,
+    },
+    "tower": {
+        "players": [1, 3],
+        "playouts": 4,
+        "options": [{}, {"mode": "competitive", "edition": "fr"}],
+        "checks_every": 3,
+        "slow": True,
+    },
 }

@@ -700,6 +700,9 @@ class TowerState(State):
         self._clear_debris()
         if self.phase == "over":
             return
+        if self.pending and self.pending[0]["piece"] == "pet" and self.last_cat not in self.table.outcome["pieces"]:
+            self.pending.pop(0)  # the cat was given up on: there is nothing left to pet
+            self._say("no Feline Friend to pet: the pet is dropped")
         if not self.pending:
             if self.card:
                 self._finish_action()
