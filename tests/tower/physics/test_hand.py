@@ -39,6 +39,6 @@ def test_errors_scale_with_the_level_and_release_is_above_the_support() -> None:
     careful = [noise("careful", draw) for _ in range(2000)]
     shaky = [noise("shaky", draw) for _ in range(2000)]
     assert statistics.pstdev(n["dx"] for n in careful) == pytest.approx(SIGMA["dx"], rel=0.1)
-    assert statistics.pstdev(n["dyaw"] for n in shaky) == pytest.approx(2.7 * SIGMA["dyaw"], rel=0.1)
+    assert statistics.pstdev(n["dyaw"] for n in shaky) == pytest.approx(STEADINESS["shaky"] * SIGMA["dyaw"], rel=0.1)
     assert all(0.0 <= n["dz"] <= 0.12 for n in careful)  # 0.3 mm by the world + 0 to 1.2 mm
     assert all(n["dz"] >= 0.0 for n in shaky)

@@ -65,6 +65,9 @@ class TowerWorld:
         self.last_placed: str | None = None
         self.moved: dict[str, float] = {}
         self.steps = 0  # mj_step calls made, for the overhead benchmark
+        self.instabilities = 0
+        # never let MuJoCo silently reset the whole table to the stock on a numerical blow-up
+        self.model.opt.disableflags |= int(mujoco.mjtDisableBit.mjDSBL_AUTORESET)
         mujoco.mj_forward(self.model, self.data)
         self._activate("F1")
         fl = self.settings["floor"]["size"]
@@ -334,11 +337,19 @@ class TowerWorld:
         ang = (dofs[:, None] + np.arange(3, 6)).ravel()
         quiet = 0
         done = 0
+        bad = int(mujoco.mjtWarning.mjWARN_BADQACC)
+        saved_q = np.array(d.qpos)
         while done < total:
             n = min(chunk, total - done)
+            np.copyto(saved_q, d.qpos)
+            warned = d.warning[bad].number
             mujoco.mj_step(m, d, nstep=n)
             self.steps += n
             done += n
+            if d.warning[bad].number != warned or not np.isfinite(d.qpos).all():
+                self._recover(saved_q)
+                quiet = 0
+                continue
             if until_rest:
                 if d.ntree_awake == 0:
                     break
@@ -355,6 +366,17 @@ class TowerWorld:
         np.maximum.at(worst, owner, shift)
         self.moved = {p: float(v) * 1000.0 for p, v in zip(ids, worst, strict=True)}
         return done * dt
+
+    def _recover(self, qpos: np.ndarray) -> None:
+        """The solver blew up (a rare deep wedge of thin cards): go back to the poses before the
+        last chunk of steps, at rest, and carry on. Counted in `instabilities` (extension)."""
+        d = self.data
+        self.instabilities += 1
+        d.qpos[:] = qpos
+        d.qvel[:] = 0.0
+        d.qacc_warmstart[:] = 0.0
+        d.warning[int(mujoco.mjtWarning.mjWARN_BADQACC)].number = 0
+        self.wake_all()
 
     def settle(self, max_seconds: float = 2.0) -> float:
         """Step until everything is at rest (or the cap); returns simulated seconds used."""
@@ -437,6 +459,7 @@ class TowerWorld:
         other.last_placed = self.last_placed
         other.moved = dict(self.moved)
         other.steps = 0
+        other.instabilities = 0
         return other
 
     def read(self) -> Reading:
