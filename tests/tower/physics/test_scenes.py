@@ -47,7 +47,7 @@ def test_bricks_and_pillars_under_one_floor_bring_the_tower_down() -> None:
     for seed in range(3):
         world = TowerWorld()
         b = Builder(world, "careful", seeded(seed))
-        b.storey(("bricks", "pillars"))  # 12 mm apart: the floor leans about eight degrees
+        b.storey(("bricks", "pillars"))  # 12 mm apart: the floor leans about 11 degrees
         for _ in range(3):
             b.storey(("windows", "windows"))
             if world.read().debris:

@@ -11,8 +11,8 @@ standing in the tower.
 
 A floor stands in the tower (floor_levels) when it rests through walls on a floor of the tower and
 touches neither the table nor a tower floor directly, and leans less than 20 degrees
-(`reading.floor_tilt_deg`; a floor on bricks and pillars leans about 10). A floor that fell onto the floor below is
-neither standing nor debris: it is not in floor_levels, and the rules decide what to do with it.
+(`reading.floor_tilt_deg`; a floor on bricks and pillars leans about 11). A floor that fell onto the
+floor below is neither standing nor debris: it is not in floor_levels, and the rules decide.
 
 Fields (contract): support, debris, touching, on_top, upright, top_floor, floor_levels, moved.
 Extension: `contacts` (every touching pair of active pieces, the table as "table").
