@@ -9,7 +9,8 @@ Contract with the rules (see the task's contract; extensions are marked "extensi
   standing in the tower); (x, y) is the crease's foot in that floor's frame, yaw the direction the fold opens towards
   (the bisector, pointing from the crease into the open side), fold the angle between the panels.
 - `place_floor(piece, x, y, yaw)`: centred at (x, y) relative to the top-most floor's centre, yaw
-  relative to it, level, released 0.3 mm above the highest wall top standing on that floor.
+  relative to it, level, released 0.3 mm above the highest point of the pieces on that floor (the
+  wall tops, or a stack of cats if it is taller).
 - `place_cat(piece, floor, x, y, yaw, on=None)`: (x, y, yaw) in `floor`'s frame; with `on`, the cat is
   released just above the top of cat `on` (pass that cat's own x, y to stack it squarely).
 - `pet(piece, x, y, z, push)`: an impulse of `push` gram-centimetres per second (g cm/s; 5-10 is a
@@ -228,8 +229,9 @@ class TowerWorld:
         heading = math.atan2(r[1, 0], r[0, 0])
         centre = bpos + r @ np.array([x * CM, y * CM, 0.0])
         surface = self._floor_frame(below)[0][2]
-        walls = [p for p in self.active if self.specs[p].kind == "wall" and self._pos(p)[2] > surface - 0.003]
-        support = max((self._top_z(p) for p in walls), default=surface)
+        # everything standing on the top floor (walls, and cats stacked as high as walls)
+        above = [p for p in self.active if self.specs[p].kind != "floor" and self._pos(p)[2] > surface - 0.02]
+        support = max((self._top_z(p) for p in above), default=surface)
         half_t = self.settings["floor"]["size"][2] * CM / 2
         pos = np.array([centre[0], centre[1], support + half_t + self._release()])
         quat = quat_yaw(heading + math.radians(yaw))
