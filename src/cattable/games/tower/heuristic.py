@@ -20,9 +20,9 @@ from .menu import resting_on
 from .physics import STEADINESS, TowerWorld, noise
 from .table import fresh_world, reading_json, tilt_of
 
-SAMPLES = 6
+SAMPLES = 5
 """Candidate placements simulated per decision (the menu is sampled down to this many)."""
-CAP = 1.0
+CAP = 0.8
 """Simulated seconds a candidate gets to come to rest (a falling one is bad whether it lands or not)."""
 WALL_HEIGHT_RANK = {"bricks": 0, "windows": 1, "arches": 2, "angels": 3, "pillars": 4}
 
@@ -91,7 +91,8 @@ class HeuristicAgent(Agent):
         base.restore(tower["pieces"], tower["poses"])
         scored = []
         for a in candidates:
-            score = sum(self._try(base, view, a, hand) for hand in (placing.STILL, self._noise(view)))
+            hands = (placing.STILL, self._noise(view)) if isinstance(a, Wall | Floor) else (placing.STILL,)
+            score = sum(self._try(base, view, a, hand) for hand in hands) / len(hands)
             scored.append((score, self.rng.random(), a))
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
