@@ -181,3 +181,15 @@ def test_determinize_redeals_the_others_goals_and_the_decks_only() -> None:
     assert other.hands[0] == mine
     assert sorted(other.hands[1] + other.hands[2] + other.goal_deck) == sorted(s.hands[1] + s.hands[2] + s.goal_deck)
     assert other.view(0) == s.view(0)
+
+
+def test_a_fallen_black_cat_goes_back_to_its_floor_at_the_start_of_the_turn() -> None:
+    s = comp(2)
+    tower(s, 3)
+    scene(s, lambda w: w.place_cat("B-red", "F3", 0.0, 0.0, 0.0))
+    s.black = ["F3", ""]
+    s.black_start = ["F3", ""]
+    scene(s, lambda w: (w.remove("B-red"), w.place_cat("B-red", "F1", 25.0, 0.0, 0.0)))
+    assert "B-red" in s.reading["debris"]
+    s._clear_debris()
+    assert s.black[0] == "F3" and s.reading["support"]["B-red"] == "F3"

@@ -694,3 +694,17 @@ def test_the_discard_piles_are_in_every_view() -> None:
     for seat in (None, 0, 1):
         v = s.view(seat)
         assert v["action_discard"] == ["A01", "A02"] and v["goal_discard"] == ["G05"]
+
+
+@rule(FR, "Si un chat Nakama ou Neko tombent, replacez-le(s) où il se trouvait sur la tour.")
+def test_in_french_a_fallen_friend_is_stood_back_on_its_floor_in_english_it_goes_to_stock() -> None:
+    for edition in ("fr", "en"):
+        s = new(edition=edition)
+        tower(s, 2)
+        scene(s, lambda w: w.place_cat("C-blue-1", "F1", 25.0, 0.0, 0.0))
+        s.support_before = {"C-blue-1": "F2"}  # where it stood before it fell
+        s._clear_debris()
+        if edition == "fr":
+            assert s.reading["support"].get("C-blue-1") == "F2"
+        else:
+            assert "C-blue-1" not in s.table.outcome["pieces"] and "C-blue-1" in s.stock_cats("blue")
