@@ -855,9 +855,14 @@ class AttackState(State):
             return
         self.done[seat] = True
         self.agenda.clear()
-        team = [s for s in range(self.players) if self.team_of[s] == self.team_of[seat]]
-        if all(self.done[s] for s in team):
-            self._end(team, "six foods and home")
+        self._check_team_home(self.team_of[seat])
+
+    def _check_team_home(self, team: int) -> None:
+        """Gang warfare: a team wins once every one of its cats still in the game is home with six foods."""
+        members = [s for s in range(self.players) if self.team_of[s] == team]
+        alive = [s for s in members if self.live(s)]
+        if alive and all(self.done[s] for s in alive) and not self.over:
+            self._end(members, "six foods and home")
 
     def _trespass(self, host: int) -> None:
         """A host coming home finds cats in its garden or on its Home space: each is attacked."""
@@ -913,6 +918,8 @@ class AttackState(State):
         if len(alive) <= 1 and not self.over:
             winners = [s for s in range(self.players) if self.team_of[s] in alive]
             self._end(winners, "last cat standing" if winners else "no cat left")
+        elif self.teams:
+            self._check_team_home(self.team_of[seat])
 
     def _end(self, winners: list[int], reason: str) -> None:
         self.over = True
@@ -1102,6 +1109,9 @@ class AttackState(State):
                 nxt = (nxt + 1) % n
                 if self.live(nxt) and not self.done[nxt]:
                     break
+            else:  # cannot happen under the rules (a team with only done cats has won): never loop
+                self._end([], "no cat left to play")
+                return
             if (nxt - self.first) % n <= (seat - self.first) % n:
                 self.rounds += 1
                 limit = self.options["time_limit"]
