@@ -151,3 +151,13 @@ def test_a_numerical_blow_up_is_undone_instead_of_resetting_the_table(world: Tow
     after = world.poses()
     assert set(after) == set(before)  # MuJoCo's auto-reset would have parked everything
     assert after["C-yellow-4"] == pytest.approx(before["C-yellow-4"], abs=1e-3)
+
+
+def test_a_piece_let_go_inside_another_is_put_down_on_it_instead(world: TowerWorld) -> None:
+    world.place_cat("C-orange-2", "F1", 0, 0, 0)
+    world.settle()
+    world.place_wall("W-windows-3", -0.5, 0, 0, 90)  # right where the cat stands
+    assert world.poses()["W-windows-3"][2] > 2.2 - 0.01  # lifted onto the cat's head (2.2 cm)
+    world.settle()
+    assert world.instabilities == 0
+    assert "C-orange-2" in world.read().support

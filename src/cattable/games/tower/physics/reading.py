@@ -50,7 +50,7 @@ class Reading:
     contacts: frozenset[frozenset[str]] = field(default_factory=frozenset)
 
 
-def _boxes(world: TowerWorld, ids: Iterable[str]) -> tuple[list[int], list[str], np.ndarray]:
+def geom_boxes(world: TowerWorld, ids: Iterable[str]) -> tuple[list[int], list[str], np.ndarray]:
     """Geom ids, their owners and world AABBs (n x 2 x 3) of the given pieces."""
     m, d = world.model, world.data
     geoms: list[int] = []
@@ -70,7 +70,7 @@ def _boxes(world: TowerWorld, ids: Iterable[str]) -> tuple[list[int], list[str],
 def touching_pairs(world: TowerWorld, within: float) -> set[frozenset[str]]:
     """Pairs of active pieces (and 'table') whose boxes are within `within` metres."""
     active = [p for p in world.order if p in world.active]
-    geoms, owners, boxes = _boxes(world, active)
+    geoms, owners, boxes = geom_boxes(world, active)
     pairs: set[frozenset[str]] = set()
     lo = boxes[:, 0, :] - within
     hi = boxes[:, 1, :] + within

@@ -53,7 +53,7 @@ from .model import (
     quat_yaw,
     wall_panels,
 )
-from .reading import Reading, compute_reading
+from .reading import Reading, compute_reading, geom_boxes
 
 _SIGNS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
 
@@ -173,8 +173,7 @@ class TowerWorld:
         return np.array(self.data.qpos[a + 3 : a + 7])
 
     def _top_z(self, pid: str) -> float:
-        """Highest point of the piece (metres), from its boxes at the current pose."""
-        mujoco.mj_kinematics(self.model, self.data)
+        """Highest point of the piece (metres), from its boxes (call mj_kinematics first)."""
         best = -math.inf
         for g in self.geoms[pid]:
             r = self.data.geom_xmat[g].reshape(3, 3)
@@ -234,6 +233,7 @@ class TowerWorld:
         heading = math.atan2(r[1, 0], r[0, 0])
         centre = bpos + r @ np.array([x * CM, y * CM, 0.0])
         surface = self._floor_frame(below)[0][2]
+        mujoco.mj_kinematics(self.model, self.data)
         # everything standing on the top floor (walls, and cats stacked as high as walls)
         above = [p for p in self.active if self.specs[p].kind != "floor" and self._pos(p)[2] > surface - 0.02]
         support = max((self._top_z(p) for p in above), default=surface)
@@ -256,16 +256,45 @@ class TowerWorld:
         if on is not None:
             if on not in self.active or self.specs[on].kind not in ("cat", "toto", "black"):
                 raise ValueError(f"{on!r} is not a cat on the table")
+            mujoco.mj_kinematics(self.model, self.data)
             pos[2] = self._top_z(on) + half_h + self._release()
         quat = quat_mul(fquat, quat_yaw(math.radians(yaw)))
         self._activate(piece)
         self._set_pose(piece, pos, quat)
         self._placed(piece)
 
+    def _clear(self, piece: str) -> None:
+        """Lift a piece let go deep inside another one until it is clear: a hand cannot put a wall
+        where a cat stands, it puts it down on the cat. Overlaps deeper than `placement.overlap`
+        (1 mm) would make the stiff contacts explode; shallower ones the contacts push apart."""
+        m, d = self.model, self.data
+        fromto = np.zeros(6)
+        deep = float(self.settings["placement"]["overlap"]) * CM
+        others = [p for p in self.order if p in self.active and p != piece]
+        if not others:
+            return
+        for _ in range(8):
+            mujoco.mj_kinematics(m, d)
+            mine, _owners, box = geom_boxes(self, [piece])
+            theirs, owners, boxes = geom_boxes(self, others)
+            lo, hi = box[:, 0, :].min(axis=0), box[:, 1, :].max(axis=0)
+            near = np.nonzero(np.all((boxes[:, 0, :] < hi) & (boxes[:, 1, :] > lo), axis=1))[0]
+            hit = {
+                owners[k]
+                for k in near.tolist()
+                if any(mujoco.mj_geomDistance(m, d, g, theirs[k], 0.0, fromto) < -deep for g in mine)
+            }
+            if not hit:
+                return
+            bottom = float(box[:, 0, 2].min())
+            lift = max(self._top_z(o) for o in hit) - bottom + self._release()
+            self.data.qpos[self.qadr[piece] + 2] += max(lift, self._release())
+
     def _placed(self, piece: str) -> None:
         """Let go of a piece: a gentle downward speed wakes its tree (and only its tree; the
         islands it lands on wake when it touches them), so the parked stock stays asleep."""
         self.last_placed = piece
+        self._clear(piece)
         v = self.vadr[piece]
         self.data.qvel[v + 2] = -float(self.settings["placement"]["speed"]) * CM
         mujoco.mj_kinematics(self.model, self.data)
@@ -280,6 +309,7 @@ class TowerWorld:
         speed = np.array(self.data.qvel[v : v + 6])
         self._set_pose(piece, pos, quat_mul(turn, self._quat(piece)))
         self.data.qvel[v : v + 6] = speed
+        self._clear(piece)
         mujoco.mj_kinematics(self.model, self.data)
 
     def pet(self, piece: str, x: float, y: float, z: float, push: float) -> None:
