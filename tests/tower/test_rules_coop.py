@@ -216,24 +216,25 @@ def test_a_square_fold_stands_a_tilt_that_topples_a_flat_one() -> None:
 @rule(EN, "Feline Friends can be placed anywhere on a floor of your choice, even on top of another Feline Friend!")
 @rule(FR, "Les Nakama peuvent être placés n'importe où sur un étage de votre choix et empilés sur un autre Nakama.")
 def test_a_cat_goes_on_any_standing_floor_or_on_another_cat() -> None:
-    s = new()
-    tower(s, 2)
-    set_actions(s, "A19", "A20")
-    s.apply(Choose("choose", 1, ""))
-    s.apply(Cat("cat", "blue", 2, 0.0, 1.6, 0.0, "", ""))
-    assert s.reading["support"]["C-blue-1"] == "F2"
-    set_actions(s, *s.action_faceup)
-    s.action_faceup = ["A19", "A20"]
-    refresh(s)
-    s.apply(Choose("choose", 1, ""))
-    with pytest.raises(IllegalAction, match="not standing"):
-        s.apply(Cat("cat", "blue", 9, 0.0, 0.0, 0.0, "", ""))
-    pose = s.table.outcome["poses"]["C-blue-1"]
+    """A lower floor (under another storey), then a stack of two on the open top floor."""
     from cattable.games.tower.table import in_floor_frame
 
-    x, y = in_floor_frame(s.table.outcome["poses"]["F2"], pose)
-    s.apply(Cat("cat", "blue", 2, round(x, 1), round(y, 1), 0.0, "C-blue-1", ""))
-    assert s.reading["support"]["C-blue-2"] == "F2"
+    s = new()
+    tower(s, 2)
+    for floor, on in ((2, ""), (3, ""), (3, "C-blue-2")):
+        s.action_faceup = ["A19", "A20"]
+        refresh(s)
+        s.apply(Choose("choose", 1, ""))
+        if on:
+            with pytest.raises(IllegalAction, match="not standing"):
+                s.apply(Cat("cat", "blue", 9, 0.0, 0.0, 0.0, "", ""))
+            x, y = in_floor_frame(s.table.outcome["poses"]["F3"], s.table.outcome["poses"][on])
+            s.apply(Cat("cat", "blue", floor, round(x, 1), round(y, 1), 0.0, on, ""))
+        else:
+            s.apply(Cat("cat", "blue", floor, 0.0, 1.6, 0.0, "", ""))
+    assert s.reading["support"]["C-blue-1"] == "F2"
+    assert s.reading["support"]["C-blue-2"] == "F3"
+    assert s.reading["support"]["C-blue-3"] == "F3" and s.reading["on_top"].get("C-blue-3") == "C-blue-2"
 
 
 @rule(EN, "Toto and Feline Friends must be placed standing up.")

@@ -40,7 +40,7 @@ from .cards import Side, cards
 from .menu import FLOOR_MENU, PET_MENU, cat_menu, move_menu, roomiest_spot, wall_menu
 from .physics import STEADINESS, TowerWorld, noise
 from .placing import FOLD_RANGE
-from .table import Table, in_floor_frame, tilt_of, yaw_of
+from .table import Table, copy_outcome, in_floor_frame, tilt_of, yaw_of
 
 MILESTONES = (10, 13, 15, 17, 20)
 SCARVES = ("red", "orange", "blue", "purple", "yellow")
@@ -968,7 +968,7 @@ class TowerState(State):
             "cleared": list(self.cleared),
             "outcome": self.outcome,
             "events": list(self.events),
-            "tower": self.table.outcome,
+            "tower": copy_outcome(self.table.outcome),
             "stock": {
                 "floors": self.stock_floors(),
                 "walls": {t: len(self.stock_walls(t)) for t in WALL_TYPES},

@@ -66,6 +66,24 @@ def forget(outcome: Outcome, pieces: set[str]) -> Outcome:
     }
 
 
+def copy_outcome(outcome: Outcome) -> Outcome:
+    """An independent copy (views hand it out; nothing a reader does may change the state)."""
+    r = outcome["reading"]
+    return {
+        "pieces": {k: dict(v) for k, v in outcome["pieces"].items()},
+        "poses": {k: list(v) for k, v in outcome["poses"].items()},
+        "reading": {
+            "support": dict(r.get("support", {})),
+            "debris": list(r.get("debris", [])),
+            "touching": [list(p) for p in r.get("touching", [])],
+            "on_top": dict(r.get("on_top", {})),
+            "upright": dict(r.get("upright", {})),
+            "top_floor": r.get("top_floor", "F1"),
+            "floor_levels": dict(r.get("floor_levels", {})),
+        },
+    }
+
+
 def yaw_of(pose: list[float]) -> float:
     """Heading of a pose's quaternion about the vertical, in degrees."""
     _, _, _, w, x, y, z = pose
