@@ -94,7 +94,7 @@ def test_after_the_car_stops_its_street_is_closed_to_cats() -> None:
     assert "move n3" not in legal_texts(s)
 
 
-@rule(BOOK, "When you pick up the \"Shuffle\" card, you've been right through the deck.")
+@rule(BOOK, 'When you pick up the "Shuffle" card, you\'ve been right through the deck.')
 def test_the_shuffle_card_reshuffles_the_deck_and_goes_back_to_the_bottom() -> None:
     s = on_q1(card="shuffle")
     before = sorted(s.cur)
@@ -103,7 +103,9 @@ def test_the_shuffle_card_reshuffles_the_deck_and_goes_back_to_the_bottom() -> N
     assert s.cur_fresh == len(s.cur) - 1
 
 
-@rule(BOOK, "If you attack a cat, bird or mouse that is on a Curiosity space, you also get to pick up a Curiosity card!")
+@rule(
+    BOOK, "If you attack a cat, bird or mouse that is on a Curiosity space, you also get to pick up a Curiosity card!"
+)
 def test_attacking_on_a_curiosity_space_draws_a_card_too() -> None:
     s = on_q1(card="extra", c1="q1")
     play(s, "cat 1 q1")

@@ -36,6 +36,9 @@ def test_no_cat_fight_with_a_cat_at_home() -> None:
 @rule(BOOK, "The defending cat now tries to fight back by placing any card of the same suit on the discard pile.")
 @rule(BOOK, "That cat loses the fight, loses a Life Token and goes home.")
 @rule(BOOK, "Both players replenish their hands and the winning player exchanges a card with his opponent")
+@rule(BOOK, "Place one of your attack cards on the discard pile. The numbers don't matter – only the suit.")
+@rule(BOOK, "The fight continues with play-taking turns until one cat can no longer play a card of the attacking suit.")
+@rule(BOOK, "decide which suit (cat, bird or mouse) you will use to make your attack")
 def test_a_cat_fight_is_played_out_in_the_chosen_suit() -> None:
     s = table(at={0: "r4_7", 1: "r4_10"}, hand=["bird1", "bird2", "bird3", "mouse1", "speedy", "attack"])
     give_hand(s, 0, "bird1", "bird2", "bird3", "mouse1", "speedy", "burglar")
@@ -72,6 +75,7 @@ def test_both_out_of_cards_draw_six_and_fight_on() -> None:
 
 @rule(BOOK, "If you have six bird or six mouse cards in your hand, you can make one of these creatures vanish")
 @rule(BOOK, "Lay out all six cards at once (instead of playing just one card)")
+@rule(BOOK, "move a bird or mouse – depending on the card suit played – out six spaces from any larder of your choice.")
 def test_six_cat_takes_a_creature_from_an_opponents_larder() -> None:
     s = table(at={1: "r4_7"}, hand=["mouse1", "mouse2", "mouse3", "mouse4", "mouse5", "mouse6"])
     s.larder[s.house_of[1]] = items("mouse", "fish")
@@ -94,8 +98,11 @@ def test_no_six_cat_on_a_cat_at_home_or_in_its_garden() -> None:
 
 @rule(BOOK, "You lose one Life Token for every reason you're cornered and go home.")
 @rule(BOOK, "All three possible routes are blocked so you lose three Life Tokens and go home.")
+@rule(BOOK, "you can't move into the street because the car is there; you can't jump over a cat standing in your path")
 def test_the_cornered_cat_loses_a_life_for_each_reason() -> None:
-    s = table(players=3, at={0: "r4_9", 1: "r4_8", 2: "r4_10"}, hand=["cat2", "bird1", "bird2", "bird3", "mouse1", "speedy"])
+    s = table(
+        players=3, at={0: "r4_9", 1: "r4_8", 2: "r4_10"}, hand=["cat2", "bird1", "bird2", "bird3", "mouse1", "speedy"]
+    )
     s.car = 0  # the car on the North street
     s.larder[s.house_of[0]] = items("mouse")
     put_mouse(s, "r6_9")
@@ -121,6 +128,7 @@ def test_a_cornering_roll_needs_no_decision() -> None:
 
 @rule(BOOK, "Your Mog cards go face-up on the discard pile.")
 @rule(BOOK, "If you lose all nine of your lives, you retire to the countryside!")
+@rule(BOOK, "You're removed from the game and what you leave behind is up for grabs")
 def test_a_cat_with_no_lives_retires_and_its_cards_are_discarded() -> None:
     s = table(players=3, at={0: "r4_7", 1: "r4_8"}, hand=["cat1", "bird1", "bird2", "bird3", "mouse1", "speedy"])
     s.lives[s.house_of[1]] = 1
@@ -194,6 +202,7 @@ def test_being_sent_home_with_six_foods_does_not_win() -> None:
 
 
 @rule(BOOK, "the last cat left in the game when all the others have lost each and every one of their nine lives")
+@rule(BOOK, "It doesn't matter whether the surviving cat has collected all six items of food or not.")
 def test_the_last_cat_with_lives_wins() -> None:
     s = table(at={0: "r4_7", 1: "r4_8"}, hand=["cat1", "bird2", "bird3", "mouse1", "mouse2", "speedy"])
     s.lives[s.house_of[1]] = 1

@@ -57,7 +57,9 @@ def test_text_is_forgiving_and_round_trips() -> None:
         assert s.game.action_from_json(json.loads(json.dumps(action.to_json()))) == action
 
 
-@pytest.mark.parametrize("junk", ["", "   ", "cat", "cat 9 n1", "cat 3 nowhere", "mouse 2 mh", "swap cat3", "raid gold", "zzz"])
+@pytest.mark.parametrize(
+    "junk", ["", "   ", "cat", "cat 9 n1", "cat 3 nowhere", "mouse 2 mh", "swap cat3", "raid gold", "zzz"]
+)
 def test_unreadable_text_is_invalid(junk: str) -> None:
     with pytest.raises(InvalidAction):
         parse(junk)

@@ -87,6 +87,7 @@ def test_cats_cannot_jump_over_cats() -> None:
 
 @rule(BOOK, "Jump over birds and mice if they have enough moves left.")
 @rule(BOOK, "Include the space on which the creature is standing when counting out your move.")
+@rule(BOOK, "Remember that jumping over birds and mice is not the same as landing on them")
 def test_cats_jump_birds_and_mice_counting_their_space() -> None:
     s = table(at={0: "r4_7"})
     s.birds.append(sp("r4_8"))

@@ -110,6 +110,7 @@ def test_speedy_cat_gives_three_rolls_then_the_normal_one() -> None:
 
 @rule(BOOK, "jump on a cat, bird or mouse that is no more than six spaces away.")
 @rule(BOOK, "Any cat you jump on loses a life and goes home.")
+@rule(BOOK, "You also get to swap a Mog card with its owner")
 def test_cat_attack_jumps_up_to_six_spaces() -> None:
     s = table(at={0: "r4_7", 1: "r7_8"}, hand=["attack", *HAND[:5]])
     put_mouse(s, "q1")
@@ -155,7 +156,10 @@ def test_cat_burglar_takes_from_a_shop_even_when_closed() -> None:
     assert at(s, 0) == "fb" and s.larder[s.house_of[0]] == items("fish") and s.stock[0] == 1
 
 
-@rule(BOOK, "use it to land on another cat's Home space and raid one item from his larder, even if that cat is in his garden.")
+@rule(
+    BOOK,
+    "use it to land on another cat's Home space and raid one item from his larder, even if that cat is in his garden.",
+)
 def test_cat_burglar_raids_a_larder_while_its_cat_is_in_the_garden() -> None:
     s = table(at={0: "r14_9", 1: "g3c"}, hand=["burglar", *HAND[:5]])
     s.larder[s.house_of[1]] = items("milk")
@@ -184,3 +188,28 @@ def test_an_empty_deck_is_refilled_from_the_discard_pile() -> None:
     assert len(s.hands[0]) == 6 and s.discard == [] and len(s.deck) > 0
     assert CARD_CODES["bird1"] in s.deck or CARD_CODES["bird1"] in s.hands[0]
     assert s.phase in (MOVE, PLAY)
+
+
+@rule(BOOK, "REMEMBER: you cannot have more than one of each item of food in your larder.")
+def test_a_raid_offers_only_items_the_raider_lacks() -> None:
+    s = raid_table()
+    s.larder[s.house_of[0]] = items("fish")
+    play(s, "cat 1 h3")
+    assert legal_texts(s) == {"raid milk"}
+
+
+@rule(BOOK, "You can even be there when the resident cat is in his garden or at home.")
+def test_trespassing_while_the_host_is_at_home() -> None:
+    s = table(at={0: "r14_12"}, hand=HAND)
+    rig_dice(s, 1)
+    play(s, "bird 1 bh bs")
+    assert "move g3a" in legal_texts(s)
+    play(s, "move g3a")
+    assert at(s, 0) == "g3a" and s.lives[s.house_of[0]] == 9 and at(s, 1) == "h3"
+
+
+@rule(BOOK, "Remember: a cat cannot be raided if he is on his Home space.")
+def test_cat_burglar_cannot_raid_a_cat_at_home() -> None:
+    s = table(at={0: "r14_9"}, hand=["burglar", *HAND[:5]])
+    s.larder[s.house_of[1]] = items("milk")
+    assert not any(t.startswith("burglar h3") for t in legal_texts(s))

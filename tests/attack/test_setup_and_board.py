@@ -87,6 +87,7 @@ def test_the_shipped_board_loads() -> None:
 
 @rule(BOOK, "Put the cat on the door of your house. This is your cat's Home space.")
 @rule(BOOK, "Line up your nine Life Tokens in front of you")
+@rule(BOOK, "Choose which colour house will be yours and take a cat and nine Life Tokens to match.")
 def test_cats_start_on_their_home_spaces_with_nine_lives() -> None:
     for players in range(2, 7):
         s = new(players)
@@ -124,6 +125,7 @@ def test_the_shuffle_card_starts_at_the_bottom_of_the_shuffled_curiosity_deck() 
 
 
 @rule(BOOK, "Shuffle the rest of the Mog cards and deal six to each player.")
+@rule(BOOK, "Place the remaining cards face down on the Mog cards' space.")
 def test_six_cards_each_and_the_rest_face_down() -> None:
     s = new(6)
     assert all(len(h) == 6 for h in s.hands)
