@@ -6,7 +6,7 @@ import pytest
 
 from cattable.core import IllegalAction
 from cattable.games.attack.cards import CARD_CODES, FULL_LARDER
-from cattable.games.attack.game import FIGHT, MOVE, PLAY, SWAP
+from cattable.games.attack.game import FIGHT, MOVE, PLAY, R_CAR, R_CAT, R_MOUSE, SWAP
 from tests.rulebook import rule
 
 from .helpers import at, cards, give_hand, items, legal_texts, play, put_bird, put_mouse, rig_dice, table
@@ -108,6 +108,7 @@ def test_the_cornered_cat_loses_a_life_for_each_reason() -> None:
     put_mouse(s, "r6_9")
     found, reasons = s.cat_moves(0, s.pos[0], 2)
     assert not found
+    assert reasons == R_CAR | R_CAT | R_MOUSE
     assert "cat 2 cornered" in legal_texts(s)
     rig_dice(s, 1)
     play(s, "cat 2 cornered")

@@ -150,9 +150,8 @@ def _status(view: dict[str, Any], seat: int | None) -> Text:
         f"Car: {view['car'] or 'car park'}\n"
     )
     cur = view["curiosity"]
-    t.append(
-        f"Mog deck {view['deck']}, discard {view['discard']} (top: {view['discard_top'] or '-'}).  Curiosity deck {cur['cards']}"
-    )
+    top = view["discard_top"] or "-"
+    t.append(f"Mog deck {view['deck']}, discard {view['discard']} (top: {top}).  Curiosity deck {cur['cards']}")
     if cur["last"]:
         t.append(f" (last drawn: {cur['last']})")
     t.append("\n")
