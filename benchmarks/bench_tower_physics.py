@@ -107,7 +107,7 @@ def bench_read(base: TowerWorld, trials: int) -> list[float]:
     times = []
     for _ in range(trials):
         t0 = time.perf_counter()
-        base.read()
+        base.read(fresh=True)
         times.append(time.perf_counter() - t0)
     return times
 
@@ -137,6 +137,11 @@ def main() -> None:
         f"count of five on 10 storeys: median {statistics.median(awake):.3f} s right after a "
         f"placement, {statistics.median(asleep):.3f} s once asleep (goal < 0.5 s)"
     )
+    awake_world = TowerWorld({"solver": {"sleep": False}})
+    awake_world.restore(base.pieces(), base.poses())
+    t0 = time.perf_counter()
+    awake_world.hold(5.0)
+    print(f"  the same count with sleeping switched off: {time.perf_counter() - t0:.2f} s (why sleeping is on)")
     print(
         f"clone: median {statistics.median(bench_clone(base, args.trials)) * ms:.1f} ms; "
         f"read(): median {statistics.median(bench_read(base, args.trials)) * ms:.1f} ms"

@@ -161,3 +161,14 @@ def test_a_piece_let_go_inside_another_is_put_down_on_it_instead(world: TowerWor
     world.settle()
     assert world.instabilities == 0
     assert "C-orange-2" in world.read().support
+
+
+def test_a_reading_is_reused_only_until_the_world_changes(world: TowerWorld) -> None:
+    first = world.read()
+    assert world.read() is first
+    world.place_cat("C-yellow-3", "F1", 2, 2, 0)
+    assert "C-yellow-3" in world.read().upright
+    world.settle()
+    settled = world.read()
+    assert settled.support["C-yellow-3"] == "F1"
+    assert world.read(fresh=True) == settled

@@ -71,6 +71,8 @@ class TowerWorld:
         self.last_placed: str | None = None
         self.moved: dict[str, float] = {}
         self.steps = 0  # mj_step calls made, for the overhead benchmark
+        self._version = 0  # bumped by every change, so read() can reuse its last answer
+        self._cached: tuple[int, Reading] | None = None
         self.instabilities = 0
         # never let MuJoCo silently reset the whole table to the stock on a numerical blow-up
         self.model.opt.disableflags |= int(mujoco.mjtDisableBit.mjDSBL_AUTORESET)
@@ -110,6 +112,7 @@ class TowerWorld:
         m.body_conaffinity[self.body[pid]] = 1
         m.body_gravcomp[self.body[pid]] = 0.0
         self.active.add(pid)
+        self._version += 1
         if self.specs[pid].kind == "wall" and pid not in self.folds:
             self.set_fold(pid, 90.0)
 
@@ -127,6 +130,7 @@ class TowerWorld:
         self._set_pose(pid, np.array([px, py, pz]), np.array([1.0, 0, 0, 0]))
 
     def _set_pose(self, pid: str, pos: np.ndarray, quat: np.ndarray) -> None:
+        self._version += 1
         a = self.qadr[pid]
         self.data.qpos[a : a + 3] = pos
         self.data.qpos[a + 3 : a + 7] = quat / np.linalg.norm(quat)
@@ -148,6 +152,7 @@ class TowerWorld:
 
     def set_fold(self, pid: str, fold: float) -> None:
         """Refold wall `pid` to `fold` degrees: rewrite its panels and inertia in the model."""
+        self._version += 1
         m = self.model
         spec = self.specs[pid]
         panels = wall_panels(self.settings, spec.type, fold)
@@ -189,8 +194,7 @@ class TowerWorld:
     def top_floor_id(self) -> str:
         """The top-most floor: the highest floor standing in the tower, as `read()` sees it
         (a floor that fell, even onto the tower, is not it) (extension)."""
-        mujoco.mj_kinematics(self.model, self.data)
-        return compute_reading(self).top_floor
+        return self.read().top_floor
 
     def _floor_frame(self, floor: str) -> tuple[np.ndarray, np.ndarray]:
         """(top-surface centre, orientation quaternion) of a floor."""
@@ -334,6 +338,7 @@ class TowerWorld:
         v = self.vadr[piece]
         d.qvel[v : v + 3] += impulse / mass
         d.qvel[v + 3 : v + 6] += rb.T @ omega_world
+        self._version += 1
         if d.tree_asleep[self.tree[piece]] >= 0:
             self.wake_all()
 
@@ -402,6 +407,7 @@ class TowerWorld:
         worst = np.zeros(len(ids))
         np.maximum.at(worst, owner, shift)
         self.moved = {p: float(v) * 1000.0 for p, v in zip(ids, worst, strict=True)}
+        self._version += 1
         return done * dt
 
     def _recover(self, qpos: np.ndarray) -> None:
@@ -409,6 +415,7 @@ class TowerWorld:
         last chunk of steps, at rest, and carry on. Counted in `instabilities` (extension)."""
         d = self.data
         self.instabilities += 1
+        self._version += 1
         d.qpos[:] = qpos
         d.qvel[:] = 0.0
         d.qacc_warmstart[:] = 0.0
@@ -475,6 +482,7 @@ class TowerWorld:
         mujoco.mj_forward(self.model, self.data)
         self.moved = {}
         self.last_placed = None
+        self._version += 1
 
     def clone(self) -> TowerWorld:
         """An independent copy (model included, since folds live in the model)."""
@@ -497,12 +505,20 @@ class TowerWorld:
         other.moved = dict(self.moved)
         other.steps = 0
         other.instabilities = 0
+        other._version = self._version
+        other._cached = self._cached
         return other
 
-    def read(self) -> Reading:
-        """What the rules read from the world: supports, debris, touching cats, cats on cats."""
+    def read(self, fresh: bool = False) -> Reading:
+        """What the rules read from the world: supports, debris, touching cats, cats on cats.
+
+        The answer is reused until the world changes; `fresh=True` recomputes it (extension)."""
+        if not fresh and self._cached is not None and self._cached[0] == self._version:
+            return self._cached[1]
         mujoco.mj_kinematics(self.model, self.data)
-        return compute_reading(self)
+        reading = compute_reading(self)
+        self._cached = (self._version, reading)
+        return reading
 
 
 def _copy_model(model: Any) -> Any:
