@@ -16,6 +16,7 @@ HAND = ["cat1", "cat2", "cat6", "bird1", "bird2", "mouse5"]
 
 @rule(BOOK, "the cat you land on loses a life and goes home.")
 @rule(BOOK, "If your cat lands on the same space as another cat by exact count")
+@rule(BOOK, "Cats can attack other cats if they are within striking distance")
 def test_landing_on_a_cat_by_a_cat_card_costs_it_a_life_and_sends_it_home() -> None:
     s = table(at={0: "r4_7", 1: "r4_8"}, hand=HAND)
     play(s, "cat 1 r4_8")
@@ -72,6 +73,7 @@ def test_a_cat_on_its_home_space_cannot_be_attacked() -> None:
 
 
 @rule(BOOK, "you catch the critter and place it in your larder (on the roof of your house).")
+@rule(BOOK, "Move your cat towards any birds or mice you see – or move these towards your cat")
 def test_landing_on_a_mouse_or_bird_catches_it() -> None:
     s = table(at={0: "r4_7"}, hand=HAND)
     put_mouse(s, "r4_8")
@@ -97,6 +99,7 @@ def test_a_second_mouse_cannot_be_landed_on_so_the_cat_goes_another_way() -> Non
 
 
 @rule(BOOK, "your cat must land on one of the three paw-prints in the shop's garden")
+@rule(BOOK, "You must land on one of the three spaces.")
 def test_landing_in_an_open_shops_garden_takes_its_food() -> None:
     s = table(at={0: "n1"}, hand=HAND)
     rig_dice(s, 1)

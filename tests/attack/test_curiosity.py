@@ -20,6 +20,8 @@ def on_q1(players: int = 2, card: str = "extra", **at_: str) -> AttackState:
 
 @rule(BOOK, "If you land on a Curiosity space, pick up a Curiosity card")
 @rule(BOOK, "Then, place the card face down at the bottom of the deck.")
+@rule(BOOK, "When your Cat lands on a Curiosity space, pick up a")
+@rule(BOOK, "Read out the instruction on the card and do as it says.")
 def test_landing_on_a_curiosity_space_draws_the_top_card_which_then_goes_to_the_bottom() -> None:
     s = on_q1(card="extra")
     n = len(s.cur)
@@ -31,11 +33,14 @@ def test_landing_on_a_curiosity_space_draws_the_top_card_which_then_goes_to_the_
 
 @rule(BOOK, "Some cards will close a shop if it's open, or vice versa.")
 @rule(BOOK, "If you get caught in the garden of a shop as it closes, you lose one Life Token and go home.")
+@rule(BOOK, "To close a shop, place the folded shop card over the shop's roof (hiding any food that is left there).")
+@rule(BOOK, "To open it, place the folded shop card next to the game board.")
 def test_a_shop_card_closes_an_open_shop_and_evicts_cats_in_its_garden() -> None:
     s = on_q1(card="shop0", c1="f2")
     rig_dice(s, 1)
     play(s, "cat 1 q1")
     assert s.shop_open[0] is False
+    assert s.stock[0] == 2  # the food is still there under the sign
     assert at(s, 1) == "h3" and s.lives[s.house_of[1]] == 8
     s = on_q1(card="shop0")
     s.shop_open[0] = False
@@ -95,6 +100,7 @@ def test_after_the_car_stops_its_street_is_closed_to_cats() -> None:
 
 
 @rule(BOOK, 'When you pick up the "Shuffle" card, you\'ve been right through the deck.')
+@rule(BOOK, "Follow the instructions on the card.")
 def test_the_shuffle_card_reshuffles_the_deck_and_goes_back_to_the_bottom() -> None:
     s = on_q1(card="shuffle")
     before = sorted(s.cur)

@@ -176,6 +176,8 @@ def test_a_cat_on_a_retired_cats_home_space_can_be_attacked() -> None:
 
 
 @rule(BOOK, "The first cat to collect six different items of food and land back on his Home space by rolling")
+@rule(BOOK, "To be the first cat to collect six items of food")
+@rule(BOOK, "make it safely back home with the correct throw of the die")
 def test_six_foods_and_the_exact_roll_home_wins() -> None:
     s = table(at={0: "g0a"}, hand=["bird1", "bird2", "bird3", "mouse1", "mouse2", "speedy"])
     s.larder[s.house_of[0]] = FULL_LARDER
@@ -204,6 +206,7 @@ def test_being_sent_home_with_six_foods_does_not_win() -> None:
 
 @rule(BOOK, "the last cat left in the game when all the others have lost each and every one of their nine lives")
 @rule(BOOK, "It doesn't matter whether the surviving cat has collected all six items of food or not.")
+@rule(BOOK, "To be the sole surviving cat when all the others have lost each and every one of their nine lives.")
 def test_the_last_cat_with_lives_wins() -> None:
     s = table(at={0: "r4_7", 1: "r4_8"}, hand=["cat1", "bird2", "bird3", "mouse1", "mouse2", "speedy"])
     s.lives[s.house_of[1]] = 1

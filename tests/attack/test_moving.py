@@ -23,6 +23,10 @@ def dests(s, seat: int, steps: int) -> set[str]:  # type: ignore[no-untyped-def]
 @rule(BOOK, "Pick up a new Mog card from the deck to bring your hand back up to six cards.")
 @rule(BOOK, "Roll the die to move your cat.")
 @rule(BOOK, "Play a card by placing it face up in the centre of the board so that all the players can see")
+@rule(
+    BOOK,
+    "REMEMBER: after you play a Mog card, replenish your hand to six cards and finish your turn by rolling the die",
+)
 def test_a_turn_is_play_a_card_replenish_then_roll_and_move() -> None:
     s = table(hand=["cat1", "cat2", "mouse3", "bird4", "speedy", "burglar"])
     deck_before = len(s.deck)
@@ -40,6 +44,7 @@ def test_a_turn_is_play_a_card_replenish_then_roll_and_move() -> None:
 
 @rule(BOOK, "Play a Cat card to move your cat the number of spaces shown on the card.")
 @rule(BOOK, "Leaving your Home space, step on the paw-prints and move in any direction through your garden")
+@rule(BOOK, "So, for example, if you play a 5 of cats, move five spaces.")
 def test_a_cat_card_moves_exactly_its_number_of_spaces() -> None:
     s = table(hand=["cat1", "cat2", "cat3", "cat4", "cat5", "cat6"])
     assert dests(s, 0, 1) == {"g0a", "g0b"}
@@ -191,6 +196,7 @@ def test_only_mice_use_the_mouse_hole_and_only_birds_the_bird_house() -> None:
 
 
 @rule(BOOK, "you can play a Mouse or Bird card, even if there are no more mice or birds left to move.")
+@rule(BOOK, "It's a good way of playing the cards in your hand so you can pick up a fresh card from the Mog deck.")
 def test_a_creature_card_may_be_played_with_nothing_to_move() -> None:
     s = table(hand=["mouse2", "cat1", "cat1", "cat1", "cat1", "cat1"])
     s.mice_home = 0

@@ -147,6 +147,7 @@ def test_cat_attack_cannot_hit_a_cat_at_home() -> None:
 
 @rule(BOOK, "use it to land on the Cat Burglar paw-print outside a shop and take an item")
 @rule(BOOK, "whether the shop is open or closed.")
+@rule(BOOK, "Play a Cat Burglar card to bend the shopping and raiding rules!")
 def test_cat_burglar_takes_from_a_shop_even_when_closed() -> None:
     s = table(at={0: "r4_7"}, hand=["burglar", *HAND[:5]])
     s.shop_open[0] = False

@@ -18,6 +18,8 @@ BOOK = "cat-attack.txt"
 
 
 @rule(BOOK, "63 Mog cards")
+@rule(BOOK, "There are three special Mog picture cards: SPEEDY CAT, CAT ATTACK and CAT BURGLAR")
+@rule(BOOK, "From the deck of Mog cards, remove the four quick reference cards.")
 def test_the_mog_deck_has_63_cards_in_three_suits_valued_1_to_6_and_three_picture_kinds() -> None:
     deck = mog_deck()
     assert len(deck) == 63
@@ -27,6 +29,7 @@ def test_the_mog_deck_has_63_cards_in_three_suits_valued_1_to_6_and_three_pictur
 
 
 @rule(BOOK, "39 Curiosity cards")
+@rule(BOOK, "Remove the four shop picture cards from the Curiosity card deck")
 def test_the_curiosity_deck_is_the_box_less_the_four_shop_picture_cards() -> None:
     assert len(curiosity_deck()) + 1 == 39 - 4  # the Shuffle card is kept apart
 
@@ -88,6 +91,7 @@ def test_the_shipped_board_loads() -> None:
 @rule(BOOK, "Put the cat on the door of your house. This is your cat's Home space.")
 @rule(BOOK, "Line up your nine Life Tokens in front of you")
 @rule(BOOK, "Choose which colour house will be yours and take a cat and nine Life Tokens to match.")
+@rule(BOOK, "54 Life Tokens (6 colours, 9 tokens per cat)")
 def test_cats_start_on_their_home_spaces_with_nine_lives() -> None:
     for players in range(2, 7):
         s = new(players)
@@ -101,22 +105,31 @@ def test_cats_start_on_their_home_spaces_with_nine_lives() -> None:
 @rule(BOOK, "Put one white bowl of milk on the Dairy's roof.")
 @rule(BOOK, "Put one lilac tin of cat food on the Corner shop's roof.")
 @rule(BOOK, "Put one green box of cat vitamins on the Vet's roof.")
+@rule(
+    BOOK,
+    "36 items of food (6 mice, 6 birds, 6 tins of fish, 6 bowls of milk, 6 boxes of cat vitamins, and 6 tins of cat food)",
+)
 def test_one_mouse_bird_and_item_of_each_food_per_player() -> None:
     for players in (2, 5):
         s = new(players)
         assert s.mice_home == s.birds_home == players
         assert s.stock == [players] * 4
         assert not s.mice and not s.birds
+    s = new(6)
+    assert s.mice_home == s.birds_home == 6 and s.stock == [6, 6, 6, 6]
 
 
 @rule(BOOK, "Put the black car in the car park.")
+@rule(BOOK, "Place the four folded shops next to the game board")
 def test_the_car_starts_in_the_car_park() -> None:
     s = new(3)
     assert s.car == -1
+    assert s.shop_open == [True, True, True, True]
     assert s.view(None)["car"] is None
 
 
 @rule(BOOK, "Place it face down on the Curiosity space, then thoroughly shuffle the remaining cards")
+@rule(BOOK, 'From the deck of Curiosity cards, remove the card that says, "Shuffle the Curiosity cards".')
 def test_the_shuffle_card_starts_at_the_bottom_of_the_shuffled_curiosity_deck() -> None:
     a, b = new(2, seed=1), new(2, seed=2)
     assert a.cur[-1] == CUR_SHUFFLE and b.cur[-1] == CUR_SHUFFLE
