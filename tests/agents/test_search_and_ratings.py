@@ -11,7 +11,7 @@ import pytest
 import cattable
 from cattable.agents import InfoSet, make_agent
 from cattable.agents.mcts import LEVELS, Budget, MCTSAgent, parse_budget, rewards
-from cattable.analysis.ratings import fit_elo, wilson
+from cattable.analysis.ratings import elo_with_intervals, fit_elo, wilson
 from cattable.analysis.tournament import run_tournament, seating, summarise
 from cattable.core import Result
 from cattable.interfaces.cli.main import main
@@ -85,3 +85,13 @@ def test_an_agent_cannot_tell_a_re_deal_from_the_truth(toy: str) -> None:
             a = make_agent(spec, game, seed=9).choose_with(state.view(0), state.legal_actions(), InfoSet(state, 0))
             b = make_agent(spec, game, seed=9).choose_with(other.view(0), other.legal_actions(), InfoSet(other, 0))
             assert a == b
+
+
+def test_a_clean_sweep_still_gets_an_interval_of_real_width() -> None:
+    elo = elo_with_intervals(2, [(0, 1, 1.0)] * 10)
+    assert elo[0]["rating"] > elo[1]["rating"]
+    assert elo[0]["high"] - elo[0]["low"] > 50
+    assert elo[0]["low"] < elo[0]["rating"] < elo[0]["high"]
+    wide = elo_with_intervals(2, [(0, 1, 1.0), (0, 1, 0.0)] * 5)
+    narrow = elo_with_intervals(2, [(0, 1, 1.0), (0, 1, 0.0)] * 100)
+    assert narrow[0]["high"] - narrow[0]["low"] < wide[0]["high"] - wide[0]["low"]

@@ -63,7 +63,7 @@ def plot_tournament(summary: dict[str, Any], out: str | Path) -> Path:
     ]
     right.barh(agents, [c - 1500 for c in centre], left=1500, xerr=errors, color="#4c78a8", capsize=4)
     right.axvline(1500, color="grey", lw=0.8)
-    right.set_xlabel("Elo (95% bootstrap interval)")
+    right.set_xlabel("Elo (95% interval)")
     right.set_title(f"{summary['games_per_pairing']} games per pairing, {summary['players']} players")
     fig.tight_layout()
     path = Path(out)

@@ -119,7 +119,7 @@ def summarise(
                 }
             )
         matrix.append(row)
-    elo = elo_with_intervals(n, [(m.a, m.b, m.score) for m in matches], seed=seed)
+    elo = elo_with_intervals(n, [(m.a, m.b, m.score) for m in matches])
     return {
         "game": name,
         "players": players,
