@@ -1,6 +1,6 @@
 """Offscreen pictures of the tower with MuJoCo's renderer (no GPU needed).
 
-EGL with Mesa's software renderer works headless (Debian packages libegl1, libegl-mesa0,
+EGL with Mesa's software renderer works headless (Debian packages libegl1, libegl-mesa0, libopengl0,
 libgl1-mesa-dri); `MUJOCO_GL=osmesa` needs libosmesa6 instead. The environment variables are set
 here before MuJoCo first opens a GL context, unless the caller chose already.
 """
