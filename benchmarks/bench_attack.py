@@ -13,9 +13,26 @@ import cProfile
 import io
 import json
 import pstats
+import random
+import time
 
 import cattable
 from cattable.analysis.throughput import random_playouts
+
+
+def cpu_playouts(players: int, games: int, seed: int = 0) -> tuple[int, float]:
+    """The same random playouts timed in CPU seconds of this process (steady on a shared, busy machine)."""
+    game = cattable.game("attack")
+    rng = random.Random(seed)
+    actions = 0
+    start = time.process_time()
+    for k in range(games):
+        state = game.new(players=players, seed=seed + k)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            actions += 1
+    return actions, time.process_time() - start
 
 
 def main() -> None:
@@ -33,6 +50,8 @@ def main() -> None:
         f"{result.actions_per_second:,.0f} actions/s, {result.games_per_second:,.2f} games/s, "
         f"{result.actions / max(result.games, 1):,.0f} actions per game"
     )
+    actions, cpu = cpu_playouts(args.players, result.games)
+    print(f"CPU time: {actions / cpu:,.0f} actions/s, {result.games / cpu:,.2f} games/s over {result.games} games")
     if args.no_profile:
         return
     profiler = cProfile.Profile()

@@ -402,7 +402,20 @@ class AttackState(State):
         return [s for s in range(self.players) if s != but and self.pos[s] == space]
 
     # -- moves -------------------------------------------------------------------------------------
-    def cat_moves(self, seat: int, start: int, steps: int) -> tuple[Sequence[int], int]:
+    def other_cats(self, seat: int) -> list[tuple[int, bool]]:
+        """(space, may be attacked by ``seat``) for every other cat still in the game."""
+        b = self.b
+        team, pos, house_of = self.team_of, self.pos, self.house_of
+        mine = team[seat]
+        return [
+            (p, team[s] != mine and p != b.home[house_of[s]])
+            for s, p in enumerate(pos)
+            if p != NONE and s != seat
+        ]
+
+    def cat_moves(
+        self, seat: int, start: int, steps: int, others: list[tuple[int, bool]] | None = None
+    ) -> tuple[Sequence[int], int]:
         """Where ``seat`` can land with exactly ``steps`` moves from ``start`` (sorted), and, when it can
         land nowhere, the reasons it is cornered (a bit set of R_*).
 
@@ -434,11 +447,8 @@ class AttackState(State):
             routes = memo[key] = _routes(b, start, steps, car, op)
         paths, landings = routes
         near: dict[int, bool] = {}
-        team = self.team_of
-        for s in range(self.players):
-            p = pos[s]
-            if p != NONE and s != seat and dist[p] <= steps:
-                ok = team[s] != team[seat] and p != b.home[self.house_of[s]]
+        for p, ok in self.other_cats(seat) if others is None else others:
+            if dist[p] <= steps:
                 near[p] = near.get(p, True) and ok
         if near:
             found: set[int] = set()
@@ -585,6 +595,7 @@ class AttackState(State):
         start = self.pos[seat]
         cat_reach: set[int] = set()
         retired: list[int] | None = None
+        others: list[tuple[int, bool]] | None = None
         taken: set[int] = set()
         counts = [0, 0, 0, 0]
         for card in hand:
@@ -592,7 +603,9 @@ class AttackState(State):
         for card in sorted(set(hand)):
             su = card // 10
             if su == CAT:
-                dests, _ = self.cat_moves(seat, start, card)
+                if others is None:
+                    others = self.other_cats(seat)
+                dests, _ = self.cat_moves(seat, start, card, others)
                 cat_reach.update(dests)
                 if dests:
                     acts = CAT_ACTIONS[card]
