@@ -172,3 +172,12 @@ def test_a_reading_is_reused_only_until_the_world_changes(world: TowerWorld) -> 
     settled = world.read()
     assert settled.support["C-yellow-3"] == "F1"
     assert world.read(fresh=True) == settled
+
+
+def test_nudging_a_piece_at_rest_wakes_it(world: TowerWorld) -> None:
+    world.place_cat("C-blue-3", "F1", 0, 0, 0)
+    world.settle()
+    world.hold(1.0)  # asleep by now
+    world.nudge("C-blue-3", 0, 0, 1.0, 0, 0, 0)  # lifted 1 cm: it must fall back
+    world.settle()
+    assert world.poses()["C-blue-3"][2] == pytest.approx(1.2, abs=0.01)

@@ -314,6 +314,8 @@ class TowerWorld:
         self._set_pose(piece, pos, quat_mul(turn, self._quat(piece)))
         self.data.qvel[v : v + 6] = speed
         self._clear(piece)
+        if self.data.tree_asleep[self.tree[piece]] >= 0:  # not the piece just let go: wake it
+            self.wake_all()
         mujoco.mj_kinematics(self.model, self.data)
 
     def pet(self, piece: str, x: float, y: float, z: float, push: float) -> None:
