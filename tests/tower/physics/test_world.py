@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from itertools import pairwise
 
 import pytest
 
@@ -181,3 +182,13 @@ def test_nudging_a_piece_at_rest_wakes_it(world: TowerWorld) -> None:
     world.nudge("C-blue-3", 0, 0, 1.0, 0, 0, 0)  # lifted 1 cm: it must fall back
     world.settle()
     assert world.poses()["C-blue-3"][2] == pytest.approx(1.2, abs=0.01)
+
+
+def test_wall_heights_differ_by_a_few_millimetres_in_the_rulebook_order(world: TowerWorld) -> None:
+    heights = world.settings["wall"]["heights"]
+    order = ["bricks", "windows", "arches", "angels", "pillars"]
+    steps = [heights[b] - heights[a] for a, b in pairwise(order)]
+    assert all(0.1 <= step <= 0.5 for step in steps)  # cm
+    for section, facts in world.settings.items():
+        if isinstance(facts, dict) and not section.startswith("_"):
+            assert facts.get("why"), f"pieces.json section {section} gives no reason"
