@@ -52,7 +52,7 @@ def test_a_cat_card_moves_exactly_its_number_of_spaces() -> None:
     texts = legal_texts(s)
     assert {"cat 2 g0c", "cat 2 r4_8"} <= texts
     assert "cat 2 g0a" not in texts
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="can land on r4_6, r4_8, g0c, g0d"):
         play(s, "cat 2 g0a")
 
 

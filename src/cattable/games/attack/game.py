@@ -407,11 +407,7 @@ class AttackState(State):
         b = self.b
         team, pos, house_of = self.team_of, self.pos, self.house_of
         mine = team[seat]
-        return [
-            (p, team[s] != mine and p != b.home[house_of[s]])
-            for s, p in enumerate(pos)
-            if p != NONE and s != seat
-        ]
+        return [(p, team[s] != mine and p != b.home[house_of[s]]) for s, p in enumerate(pos) if p != NONE and s != seat]
 
     def cat_moves(
         self, seat: int, start: int, steps: int, others: list[tuple[int, bool]] | None = None
@@ -725,6 +721,15 @@ class AttackState(State):
             return (
                 "Cat Burglar: a shop's paw-print or another cat's Home space within six spaces, "
                 "with an item you may take"
+            )
+        if kind == "cat":
+            dests, _ = self.cat_moves(self.actor, self.pos[self.actor], action.value)
+            where = ", ".join(self.b.ids[d] for d in dests) or "nowhere (play it as 'cornered')"
+            return f"{action.text()}: with exactly {action.value} moves this cat can land on {where}"
+        if kind in ("mouse", "bird"):
+            return (
+                f"{action.text()}: a {kind} moves exactly {action.value} spaces without back-tracking, never onto "
+                "a Home space or another piece ('pass' only when none can move)"
             )
         return f"{action.text()}: not a legal move here"
 
