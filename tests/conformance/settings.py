@@ -14,7 +14,7 @@ CONFORMANCE: dict[str, dict[str, Any]] = {
     "attack": {
         "players": [2, 4, 6],
         "playouts": 2100,
-        "options": [{"lives": 3}, {}, {"lives": 3, "claws": "items"}, {"lives": 3, "younger": True}],
+        "options": [{"lives": 2}, {}, {"lives": 2, "claws": "items"}, {"lives": 3, "younger": True}],
         "checks_every": 25,
     },
     "tower": {
