@@ -33,6 +33,7 @@ Contract with the rules (see the task's contract; extensions are marked "extensi
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import Any
 
@@ -56,6 +57,18 @@ from .model import (
 from .reading import Reading, compute_reading, geom_boxes
 
 _SIGNS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
+
+
+_log = logging.getLogger(__name__)
+
+
+def _quiet_warning(message: str) -> None:
+    """MuJoCo's warnings (a solver blow-up the world then undoes) go to logging, not the terminal."""
+    _log.debug("MuJoCo: %s", message.strip())
+
+
+if mujoco.get_mju_user_warning() is None:
+    mujoco.set_mju_user_warning(_quiet_warning)
 
 
 class TowerWorld:
