@@ -306,6 +306,7 @@ class TowerWorld:
             bottom = float(box[:, 0, 2].min())
             lift = max(self._top_z(o) for o in hit) - bottom + self._release()
             self.data.qpos[self.qadr[piece] + 2] += max(lift, self._release())
+            self._version += 1
 
     def _placed(self, piece: str) -> None:
         """Let go of a piece: a gentle downward speed wakes its tree (and only its tree; the
