@@ -50,8 +50,9 @@ PLAY, MOVE, RAID, SWAP, FIGHT, OVER = range(6)
 PHASES = ("play", "move", "raid", "swap", "fight", "over")
 
 # reasons a cat is cornered (one life each)
-R_CAR, R_CAT, R_MOUSE, R_BIRD, R_SHOP = 1, 2, 4, 8, 16
-REASONS = {R_CAR: "car", R_CAT: "cat", R_MOUSE: "mouse", R_BIRD: "bird", R_SHOP: "closed shop"}
+R_CAR, R_CAT, R_MOUSE, R_BIRD, R_SHOP, R_NOWHERE = 1, 2, 4, 8, 16, 32
+REASONS = {R_CAR: "car", R_CAT: "cat", R_MOUSE: "mouse", R_BIRD: "bird", R_SHOP: "closed shop", R_NOWHERE: "no way"}
+"""R_NOWHERE: no route at all and no other reason (cannot happen on the shipped board: no dead ends)."""
 
 _N_SPACES = len(standard_board().ids)
 CAT_ACTIONS = [[A.CatCard("cat", v, d) for d in range(_N_SPACES)] for v in range(7)]
@@ -283,6 +284,7 @@ class AttackState(State):
     retired_order: list[int]
     last_curiosity: int
     last_cornered: int
+    """This turn's cornering: the reasons (R_* bits) met, 0 if none."""
     younger: bool
     teams: bool
 
@@ -948,7 +950,7 @@ class AttackState(State):
     def _cornered(self, seat: int, steps: int) -> None:
         _, reasons = self.cat_moves(seat, self.pos[seat], steps)
         lost = max(1, _popcount(reasons))
-        self.last_cornered = lost
+        self.last_cornered |= reasons or R_NOWHERE
         self._hurt(seat, lost)
 
     def _curiosity(self, seat: int) -> None:
@@ -1231,7 +1233,7 @@ class AttackState(State):
             "swap": ({"chooser": self.swaps[0][0], "with": self.swaps[0][1]} if self.phase == SWAP else None),
             "raid": self.raid_house if self.phase == RAID else None,
             "extra_turns": self.extra,
-            "last_cornered": self.last_cornered,
+            "cornered_by": [name for bit, name in REASONS.items() if self.last_cornered & bit],
             "winners": list(self.winners) if self.winners is not None else None,
             "teams": self.teams,
         }
