@@ -125,6 +125,7 @@ def test_a_cornering_roll_needs_no_decision() -> None:
     play(s, "bird 1 bh bs")
     assert s.lives[s.house_of[0]] == 6  # a cat on its Home space, a mouse and a bird: three reasons
     assert at(s, 0) == "h0" and s.turn == 1
+    assert s.view(1)["cornered"] == {"cat": 0, "by": ["cat", "mouse", "bird"]}
 
 
 @rule(BOOK, "Your Mog cards go face-up on the discard pile.")

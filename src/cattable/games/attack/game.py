@@ -284,7 +284,8 @@ class AttackState(State):
     retired_order: list[int]
     last_curiosity: int
     last_cornered: int
-    """This turn's cornering: the reasons (R_* bits) met, 0 if none."""
+    """The last cornering: the reasons (R_* bits) met, 0 if none; kept until that cat's next turn."""
+    cornered_cat: int
     younger: bool
     teams: bool
 
@@ -336,7 +337,7 @@ class AttackState(State):
         s.raided, s.burgled, s.extra, s.closing = [], False, 0, False
         s.rounds, s.winners, s.over, s.reason = 0, None, False, ""
         s.retired_order = []
-        s.last_curiosity, s.last_cornered = NONE, 0
+        s.last_curiosity, s.last_cornered, s.cornered_cat = NONE, 0, NONE
         s._begin_turn()
         s._advance()
         return s
@@ -370,7 +371,7 @@ class AttackState(State):
         o.rounds, o.over, o.reason = self.rounds, self.over, self.reason
         o.winners = self.winners[:] if self.winners is not None else None
         o.retired_order = self.retired_order[:]
-        o.last_curiosity, o.last_cornered = self.last_curiosity, self.last_cornered
+        o.last_curiosity, o.last_cornered, o.cornered_cat = self.last_curiosity, self.last_cornered, self.cornered_cat
         o.younger, o.teams = self.younger, self.teams
         return o
 
@@ -950,6 +951,9 @@ class AttackState(State):
     def _cornered(self, seat: int, steps: int) -> None:
         _, reasons = self.cat_moves(seat, self.pos[seat], steps)
         lost = max(1, _popcount(reasons))
+        if self.cornered_cat != seat:
+            self.last_cornered = 0
+        self.cornered_cat = seat
         self.last_cornered |= reasons or R_NOWHERE
         self._hurt(seat, lost)
 
@@ -1039,7 +1043,8 @@ class AttackState(State):
         self.raided = []
         self.burgled = False
         self.closing = False
-        self.last_cornered = 0
+        if self.cornered_cat == self.turn:
+            self.last_cornered, self.cornered_cat = 0, NONE
 
     def _advance(self) -> None:
         """Run everything automatic until a seat must decide (or the game is over)."""
@@ -1233,7 +1238,11 @@ class AttackState(State):
             "swap": ({"chooser": self.swaps[0][0], "with": self.swaps[0][1]} if self.phase == SWAP else None),
             "raid": self.raid_house if self.phase == RAID else None,
             "extra_turns": self.extra,
-            "cornered_by": [name for bit, name in REASONS.items() if self.last_cornered & bit],
+            "cornered": (
+                {"cat": self.cornered_cat, "by": [name for bit, name in REASONS.items() if self.last_cornered & bit]}
+                if self.last_cornered
+                else None
+            ),
             "winners": list(self.winners) if self.winners is not None else None,
             "teams": self.teams,
         }

@@ -169,8 +169,9 @@ def _status(view: dict[str, Any], seat: int | None) -> Text:
         t.append(f"  Cat Fight: cat {f['attacker']} v cat {f['defender']} in {f['suit']}s", style="bold red")
     if view["swap"]:
         t.append(f"  Card exchange: cat {view['swap']['chooser']} with cat {view['swap']['with']}", style="bold")
-    if view.get("cornered_by"):
-        t.append(f"  (cornered by: {', '.join(view['cornered_by'])})")
+    if view.get("cornered"):
+        c = view["cornered"]
+        t.append(f"  (cat {c['cat']} was cornered: {', '.join(c['by'])})")
     t.append("\n")
     if seat is not None and "hand" in view:
         t.append(f"Your hand (cat {seat}): ", style=HOUSE_STYLES[view["cats"][seat]["house"]])
