@@ -141,3 +141,12 @@ def test_an_empty_shop_gives_nothing() -> None:
     rig_dice(s, 1)
     play(s, "cat 1 f3")
     assert s.larder[s.house_of[0]] == 0 and s.phase in (MOVE, PLAY)
+
+
+@rule(BOOK, "Only cats can shop without a credit card or cash!")
+def test_a_mouse_in_a_shop_garden_takes_nothing() -> None:
+    s = table(hand=["mouse1", *HAND[:5]])
+    put_mouse(s, "n1")
+    rig_dice(s, 1)
+    play(s, "mouse 1 n1 f3")
+    assert sp("f3") in s.mice and s.stock[0] == 2 and s.larder == [0] * 6

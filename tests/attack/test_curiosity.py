@@ -35,6 +35,7 @@ def test_landing_on_a_curiosity_space_draws_the_top_card_which_then_goes_to_the_
 @rule(BOOK, "If you get caught in the garden of a shop as it closes, you lose one Life Token and go home.")
 @rule(BOOK, "To close a shop, place the folded shop card over the shop's roof (hiding any food that is left there).")
 @rule(BOOK, "To open it, place the folded shop card next to the game board.")
+@rule(BOOK, "And mind you don't get caught in the garden when the shop closes")
 def test_a_shop_card_closes_an_open_shop_and_evicts_cats_in_its_garden() -> None:
     s = on_q1(card="shop0", c1="f2")
     rig_dice(s, 1)

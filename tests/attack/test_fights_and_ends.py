@@ -99,6 +99,8 @@ def test_no_six_cat_on_a_cat_at_home_or_in_its_garden() -> None:
 @rule(BOOK, "You lose one Life Token for every reason you're cornered and go home.")
 @rule(BOOK, "All three possible routes are blocked so you lose three Life Tokens and go home.")
 @rule(BOOK, "you can't move into the street because the car is there; you can't jump over a cat standing in your path")
+@rule(BOOK, "There may be times where you have nowhere to run:")
+@rule(BOOK, "You might get cornered (see page 7)!")
 def test_the_cornered_cat_loses_a_life_for_each_reason() -> None:
     s = table(
         players=3, at={0: "r4_9", 1: "r4_8", 2: "r4_10"}, hand=["cat2", "bird1", "bird2", "bird3", "mouse1", "speedy"]

@@ -9,7 +9,7 @@ from cattable.games.attack.cards import CARD_CODES
 from cattable.games.attack.game import MOVE, PLAY
 from tests.rulebook import rule
 
-from .helpers import B, at, items, legal_texts, play, rig_dice, sp, table
+from .helpers import B, at, items, legal_texts, new, play, rig_dice, sp, table
 
 BOOK = "cat-attack.txt"
 
@@ -27,6 +27,8 @@ def dests(s, seat: int, steps: int) -> set[str]:  # type: ignore[no-untyped-def]
     BOOK,
     "REMEMBER: after you play a Mog card, replenish your hand to six cards and finish your turn by rolling the die",
 )
+@rule(BOOK, "Do three things:")
+@rule(BOOK, "1 die")
 def test_a_turn_is_play_a_card_replenish_then_roll_and_move() -> None:
     s = table(hand=["cat1", "cat2", "mouse3", "bird4", "speedy", "burglar"])
     deck_before = len(s.deck)
@@ -36,6 +38,7 @@ def test_a_turn_is_play_a_card_replenish_then_roll_and_move() -> None:
     assert len(s.hands[0]) == 6 and len(s.deck) == deck_before - 1
     assert s.view(None)["discard_top"] == "cat1"
     assert s.phase == MOVE and s.roll == 1 and s.current_player == 0
+    assert all(1 <= new(2, seed=k).chance.die() <= 6 for k in range(30))
     assert {a.text() for a in s.legal_actions()} == {"move h0", "move g0c", "move r4_6"}
     play(s, "move r4_6")
     assert at(s, 0) == "r4_6"

@@ -20,6 +20,11 @@ BOOK = "cat-attack.txt"
 @rule(BOOK, "63 Mog cards")
 @rule(BOOK, "There are three special Mog picture cards: SPEEDY CAT, CAT ATTACK and CAT BURGLAR")
 @rule(BOOK, "From the deck of Mog cards, remove the four quick reference cards.")
+@rule(
+    BOOK,
+    "In addition to the Cat, Bird and Mouse cards that let you move, there are three special types of picture card",
+)
+@rule(BOOK, "4 crib cards")
 def test_the_mog_deck_has_63_cards_in_three_suits_valued_1_to_6_and_three_picture_kinds() -> None:
     deck = mog_deck()
     assert len(deck) == 63
@@ -36,18 +41,25 @@ def test_the_curiosity_deck_is_the_box_less_the_four_shop_picture_cards() -> Non
 
 @rule(BOOK, "A Street (5 spaces)")
 @rule(BOOK, "Each of the four streets around the board is made up of five spaces.")
+@rule(BOOK, "1 game board")
+@rule(BOOK, "Walls")
 def test_four_streets_of_five_spaces() -> None:
     assert len(B.streets) == 4
     assert all(len(st) == 5 for st in B.streets)
     assert all(B.kind[x] == "street" for st in B.streets for x in st)
+    assert sum(1 for k in B.kind if k == "wall") > 0
 
 
 @rule(BOOK, "Each of the four paw-prints in your garden counts as one space.")
+@rule(BOOK, "6 cats")
+@rule(BOOK, "A cat's house")
+@rule(BOOK, "A Cat's Larder (food store)")
 def test_a_house_has_a_home_space_and_four_garden_paw_prints() -> None:
     for h in range(6):
         garden = [i for i in range(len(B.ids)) if B.house_of[i] == h and B.kind[i] == "garden"]
         assert len(garden) == 4
         assert set(B.neighbours[B.home[h]]) <= set(garden)
+    assert len(B.home) == 6
 
 
 @rule(BOOK, "It's the quickest way for cats to get around and the only way into the shops.")
@@ -109,6 +121,10 @@ def test_cats_start_on_their_home_spaces_with_nine_lives() -> None:
     BOOK,
     "36 items of food (6 mice, 6 birds, 6 tins of fish, 6 bowls of milk, 6 boxes of cat vitamins",
 )
+@rule(BOOK, "For each player:")
+@rule(BOOK, "Items of food to start")
+@rule(BOOK, "(Mice start here)")
+@rule(BOOK, "(Birds start here)")
 def test_one_mouse_bird_and_item_of_each_food_per_player() -> None:
     for players in (2, 5):
         s = new(players)
@@ -121,6 +137,8 @@ def test_one_mouse_bird_and_item_of_each_food_per_player() -> None:
 
 @rule(BOOK, "Put the black car in the car park.")
 @rule(BOOK, "Place the four folded shops next to the game board")
+@rule(BOOK, "1 black car")
+@rule(BOOK, "4 closed shop cards")
 def test_the_car_starts_in_the_car_park() -> None:
     s = new(3)
     assert s.car == -1
@@ -139,10 +157,13 @@ def test_the_shuffle_card_starts_at_the_bottom_of_the_shuffled_curiosity_deck() 
 
 @rule(BOOK, "Shuffle the rest of the Mog cards and deal six to each player.")
 @rule(BOOK, "Place the remaining cards face down on the Mog cards' space.")
+@rule(BOOK, "Mog cards draw pile")
+@rule(BOOK, "Mog cards discard pile")
 def test_six_cards_each_and_the_rest_face_down() -> None:
     s = new(6)
     assert all(len(h) == 6 for h in s.hands)
     assert len(s.deck) == 63 - 36
+    assert s.discard == [] and s.view(None)["discard"] == 0 and s.view(None)["deck"] == 27
     assert sorted(c for h in s.hands for c in h) + sorted(s.deck) != []
     assert sorted([*s.deck, *(c for h in s.hands for c in h)]) == sorted(mog_deck())
 
