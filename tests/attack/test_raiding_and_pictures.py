@@ -214,3 +214,13 @@ def test_cat_burglar_cannot_raid_a_cat_at_home() -> None:
     s = table(at={0: "r14_9"}, hand=["burglar", *HAND[:5]])
     s.larder[s.house_of[1]] = items("milk")
     assert not any(t.startswith("burglar h3") for t in legal_texts(s))
+
+
+def test_a_host_sent_home_from_its_garden_still_attacks_a_guest_on_its_home_space() -> None:
+    # cat 1 is in its own garden (not away), cat 0 sits on cat 1's Home space; cat 2 attacks cat 1
+    s = table(players=3, at={0: "h2", 1: "g2c", 2: "r8_11"}, hand=HAND, seat=2)
+    assert s.house_of[1] == 2
+    play(s, "cat 1 g2c")
+    assert at(s, 1) == "h2" and at(s, 0) == "h0"
+    assert s.lives[s.house_of[0]] == 8 and s.lives[s.house_of[1]] == 8
+    assert (1, 0) in s.swaps or s.phase == SWAP

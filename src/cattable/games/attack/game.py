@@ -885,18 +885,22 @@ class AttackState(State):
         if alive and all(self.done[s] for s in alive) and not self.over:
             self._end(members, "six foods and home")
 
-    def _trespass(self, host: int) -> None:
-        """A host coming home finds cats in its garden or on its Home space: each is attacked."""
+    def _trespass(self, host: int, home_only: bool = False) -> None:
+        """A host coming home finds cats in its garden or on its Home space: each is attacked.
+
+        ``home_only``: the host was already in its garden when sent home, so it is not "returning"; a
+        guest sitting on the Home space itself is still attacked (two rival cats never share a space)."""
         if self.younger:
             return
         house = self.house_of[host]
+        home = self.b.home[house]
         hs = self.b.house_of
         for t in range(self.players):
             p = self.pos[t]
             if (
                 t != host
                 and p != NONE
-                and hs[p] == house
+                and (p == home if home_only else hs[p] == house)
                 and self.team_of[t] != self.team_of[host]
                 and self._hurt(t, 1)
                 and self.live(host)
@@ -916,8 +920,7 @@ class AttackState(State):
             return False
         was_away = not self.at_home_or_garden(seat)
         self.pos[seat] = self.home_of(seat)
-        if was_away:
-            self._trespass(seat)
+        self._trespass(seat, home_only=not was_away)
         return True
 
     def _retire(self, seat: int) -> None:
