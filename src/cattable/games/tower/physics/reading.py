@@ -15,7 +15,8 @@ touches neither the table nor a tower floor directly, and leans less than 20 deg
 floor below is neither standing nor debris: it is not in floor_levels, and the rules decide.
 
 Fields (contract): support, debris, touching, on_top, upright, top_floor, floor_levels, moved.
-Extension: `contacts` (every touching pair of active pieces, the table as "table").
+Extensions: `contacts` (every touching pair of active pieces, the table as "table"); `tilt` (every
+active piece's lean from upright in degrees: a wall that toppled onto its floor leans about 90).
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ class Reading:
     floor_levels: dict[str, int]
     moved: dict[str, float]
     contacts: frozenset[frozenset[str]] = field(default_factory=frozenset)
+    tilt: dict[str, float] = field(default_factory=dict)
 
 
 def geom_boxes(world: TowerWorld, ids: Iterable[str]) -> tuple[list[int], list[str], np.ndarray]:
@@ -169,6 +171,8 @@ def compute_reading(world: TowerWorld) -> Reading:
     limit = np.cos(np.radians(float(world.settings["reading"]["upright_deg"])))
     upright = {p: bool(world.data.xmat[world.body[p]][8] > limit) for p in cats}
     top = max(levels, key=lambda f: (levels[f], int(f[1:]))) if levels else "F1"
+    zz = np.clip(np.array([world.data.xmat[world.body[p]][8] for p in world.order if p in world.active]), -1, 1)
+    tilt = dict(zip([p for p in world.order if p in world.active], np.degrees(np.arccos(zz)).tolist(), strict=True))
     return Reading(
         support=support,
         debris=frozenset(debris),
@@ -179,4 +183,5 @@ def compute_reading(world: TowerWorld) -> Reading:
         floor_levels=levels,
         moved=dict(world.moved),
         contacts=frozenset(pairs),
+        tilt=tilt,
     )

@@ -325,7 +325,12 @@ class TowerWorld:
         turn = quat_euler(math.radians(droll), math.radians(dpitch), math.radians(dyaw))
         v = self.vadr[piece]
         speed = np.array(self.data.qvel[v : v + 6])
-        self._set_pose(piece, pos, quat_mul(turn, self._quat(piece)))
+        quat = quat_mul(turn, self._quat(piece))
+        self._set_pose(piece, pos, quat)
+        # a hand that lets go tilted is still turning that way: angular speed = rate x tilt
+        rate = float(self.settings["placement"].get("tilt_rate", 0.0))
+        spin = np.array([math.radians(droll), math.radians(dpitch), 0.0]) * rate
+        speed[3:6] += quat_to_matrix(quat).T @ spin  # a free joint's angular speed is in its own frame
         self.data.qvel[v : v + 6] = speed
         self._clear(piece)
         if self.data.tree_asleep[self.tree[piece]] >= 0:  # not the piece just let go: wake it
