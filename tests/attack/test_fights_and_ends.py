@@ -6,7 +6,8 @@ import pytest
 
 from cattable.core import IllegalAction
 from cattable.games.attack.cards import CARD_CODES, FULL_LARDER
-from cattable.games.attack.game import FIGHT, MOVE, PLAY, R_CAR, R_CAT, R_MOUSE, SWAP
+from cattable.games.attack.game import FIGHT, MOVE, PLAY, SWAP
+from cattable.games.attack.walks import R_CAR, R_CAT, R_MOUSE
 from tests.rulebook import rule
 
 from .helpers import at, cards, give_hand, items, legal_texts, play, put_bird, put_mouse, rig_dice, table

@@ -41,6 +41,7 @@ from .cards import (
     item_names,
     mog_deck,
 )
+from .walks import R_BIRD, R_MOUSE, R_NOWHERE, REASONS, cat_routes, cat_walk, creature_walk
 
 HAND = 6
 REACH = 6
@@ -49,10 +50,6 @@ REACH = 6
 PLAY, MOVE, RAID, SWAP, FIGHT, OVER = range(6)
 PHASES = ("play", "move", "raid", "swap", "fight", "over")
 
-# reasons a cat is cornered (one life each)
-R_CAR, R_CAT, R_MOUSE, R_BIRD, R_SHOP, R_NOWHERE = 1, 2, 4, 8, 16, 32
-REASONS = {R_CAR: "car", R_CAT: "cat", R_MOUSE: "mouse", R_BIRD: "bird", R_SHOP: "closed shop", R_NOWHERE: "no way"}
-"""R_NOWHERE: no route at all and no other reason (cannot happen on the shipped board: no dead ends)."""
 
 _N_SPACES = len(standard_board().ids)
 CAT_ACTIONS = [[A.CatCard("cat", v, d) for d in range(_N_SPACES)] for v in range(7)]
@@ -76,101 +73,6 @@ def _card_of(a: Any) -> int:
     if kind == "bird":
         return 20 + int(a.value)
     return {"speedy": SPEEDY, "attack": ATTACK, "burglar": BURGLAR}.get(kind, NONE)
-
-
-def _walk(
-    b: Board, start: int, steps: int, car: int, shop_open: list[bool], cats: dict[int, bool], bad_land: dict[int, int]
-) -> tuple[set[int], int]:
-    """Every landing space of a cat's move of exactly ``steps`` without back-tracking, and the reasons
-    (R_*) met on the way. ``cats`` maps a space with cats to whether they may be attacked; ``bad_land``
-    maps a creature's space the cat may not land on to its reason."""
-    nbrs, cat_ok, street_of, garden_of = b.neighbours, b.cat_ok, b.street_of, b.shop_garden_of
-    dests: set[int] = set()
-    reasons = 0
-    visited = [False] * len(nbrs)
-    visited[start] = True
-
-    def walk(x: int, left: int) -> None:
-        nonlocal reasons
-        for y in nbrs[x]:
-            if visited[y] or not cat_ok[y]:
-                continue
-            if car != NONE and street_of[y] == car:
-                reasons |= R_CAR
-                continue
-            g = garden_of[y]
-            if g != NONE and not shop_open[g]:
-                reasons |= R_SHOP
-                continue
-            if y in cats:
-                if left == 1 and cats[y]:
-                    dests.add(y)
-                else:
-                    reasons |= R_CAT
-                continue
-            if left == 1:
-                if y in bad_land:
-                    reasons |= bad_land[y]
-                else:
-                    dests.add(y)
-                continue
-            visited[y] = True
-            walk(y, left - 1)
-            visited[y] = False
-
-    walk(start, steps)
-    return dests, reasons
-
-
-def _routes(
-    b: Board, start: int, steps: int, car: int, shop_open: list[bool]
-) -> tuple[tuple[tuple[int, frozenset[int]], ...], tuple[int, ...]]:
-    """Every move of exactly ``steps`` without back-tracking that the car and closed shops allow, as
-    (landing space, spaces passed over), and the sorted landing spaces."""
-    nbrs, cat_ok, street_of, garden_of = b.neighbours, b.cat_ok, b.street_of, b.shop_garden_of
-    out: list[tuple[int, frozenset[int]]] = []
-    path = [start]
-
-    def walk(x: int, left: int) -> None:
-        for y in nbrs[x]:
-            if y in path or not cat_ok[y] or (car != NONE and street_of[y] == car):
-                continue
-            g = garden_of[y]
-            if g != NONE and not shop_open[g]:
-                continue
-            if left == 1:
-                out.append((y, frozenset(path[1:])))
-                continue
-            path.append(y)
-            walk(y, left - 1)
-            path.pop()
-
-    walk(start, steps)
-    return tuple(out), tuple(sorted({land for land, _ in out}))
-
-
-def _creature_walk(b: Board, kind: int, start: int, steps: int) -> tuple[int, ...]:
-    """Landing spaces of a creature's move of exactly ``steps``, ignoring pieces (they may jump anything)."""
-    nbrs, kinds = b.neighbours, b.kind
-    own_home = b.mouse_hole if kind == MOUSE else b.bird_house
-    other_home = b.bird_house if kind == MOUSE else b.mouse_hole
-    dests: set[int] = set()
-    visited = {start}
-
-    def walk(x: int, left: int) -> None:
-        for y in nbrs[x]:
-            if y in visited or y == other_home or kinds[y] == "home":
-                continue
-            if y == own_home or left == 1:
-                if left == 1:
-                    dests.add(y)
-                continue
-            visited.add(y)
-            walk(y, left - 1)
-            visited.discard(y)
-
-    walk(start, steps)
-    return tuple(sorted(dests))
 
 
 def _check_lives(v: Any) -> str | None:
@@ -443,7 +345,7 @@ class AttackState(State):
         memo = b.memo
         routes = memo.get(key)
         if routes is None:
-            routes = memo[key] = _routes(b, start, steps, car, op)
+            routes = memo[key] = cat_routes(b, start, steps, car, op)
         paths, landings = routes
         near: dict[int, bool] = {}
         for p, ok in self.other_cats(seat) if others is None else others:
@@ -478,7 +380,7 @@ class AttackState(State):
         if larder & BIRD_BIT:
             for m in self.birds:
                 bad_land[m] = R_BIRD
-        dests, reasons = _walk(b, start, steps, self.car, self.shop_open, cats, bad_land)
+        dests, reasons = cat_walk(b, start, steps, self.car, self.shop_open, cats, bad_land)
         return sorted(dests), reasons
 
     def creature_moves(self, kind: int, start: int, steps: int) -> list[int]:
@@ -489,7 +391,7 @@ class AttackState(State):
         key = ("walk", kind, start, steps)
         static = b.memo.get(key)
         if static is None:
-            static = b.memo[key] = _creature_walk(b, kind, start, steps)
+            static = b.memo[key] = creature_walk(b, kind, start, steps)
         taken = set(self.mice)
         taken.update(self.birds)
         taken.update(self.pos)
@@ -670,7 +572,7 @@ class AttackState(State):
             moves = memo.get(key)
             if moves is None:
                 name = SUITS[kind]
-                moves = memo[key] = tuple((d, A.CreatureCard(name, v, src, d)) for d in _creature_walk(b, kind, src, v))
+                moves = memo[key] = tuple((d, A.CreatureCard(name, v, src, d)) for d in creature_walk(b, kind, src, v))
             out.extend([a for d, a in moves if d == home or d not in taken])
         for h in retired:
             if self.larder[h] & bit:
