@@ -114,7 +114,6 @@ class TowerWorld:
             start, count = int(m.body_geomadr[b]), int(m.body_geomnum[b])
             self.geoms[pid] = list(range(start, start + count))
             self.tree[pid] = int(m.body_treeid[b])
-        self.table_geom = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_GEOM, "table")
 
     def _activate(self, pid: str) -> None:
         m = self.model
@@ -198,11 +197,6 @@ class TowerWorld:
             top = self.data.geom_xpos[g][2] + float(np.abs(r[2]) @ self.model.geom_size[g])
             best = max(best, top)
         return best
-
-    def floors_by_height(self) -> list[str]:
-        """Active floors, lowest first."""
-        floors = [p for p in self.active if self.specs[p].kind == "floor"]
-        return sorted(floors, key=lambda p: (self._pos(p)[2], int(p[1:])))
 
     def top_floor_id(self) -> str:
         """The top-most floor: the highest floor standing in the tower, as `read()` sees it
@@ -519,7 +513,6 @@ class TowerWorld:
         other.vadr = self.vadr
         other.geoms = self.geoms
         other.tree = self.tree
-        other.table_geom = self.table_geom
         other.active = set(self.active)
         other.folds = dict(self.folds)
         other.last_placed = self.last_placed
