@@ -112,3 +112,15 @@ def test_a_cat_lying_down_is_not_upright(world: TowerWorld) -> None:
     r = world.read()
     assert r.upright["C-purple-1"] is False
     assert r.support["C-purple-1"] == "F1"
+
+
+def test_a_cat_stack_that_reaches_the_floor_above_is_still_on_top(world: TowerWorld) -> None:
+    Builder(world).storey(("bricks", "bricks"))  # 4.0 cm walls on F1: two 2 cm cats fill the storey
+    world.place_cat("C-purple-3", "F1", 1.0, -1.0, 0)
+    world.settle()
+    world.place_cat("C-purple-4", "F1", 1.0, -1.0, 0, on="C-purple-3")
+    world.settle()
+    r = world.read()
+    assert frozenset({"C-purple-4", "F2"}) in r.contacts  # snug under the floor above
+    assert r.on_top == {"C-purple-4": "C-purple-3"}
+    assert r.support["C-purple-4"] == "F1"

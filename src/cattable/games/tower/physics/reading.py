@@ -163,7 +163,8 @@ def compute_reading(world: TowerWorld) -> Reading:
     half = {p: float(world.settings[kind[p]]["size"][2]) * CM / 2 for p in cats}
     on_top: dict[str, str] = {}
     for p in cats:
-        if neighbours[p] & set(floors) or "table" in neighbours[p]:
+        # standing on a floor or the table (a floor above it, touched by a snug stack, does not count)
+        if "table" in neighbours[p] or any(kind[q] == "floor" and z[q] < z[p] for q in neighbours[p] - {"table"}):
             continue
         lower = [q for q in neighbours[p] if q in half and z[q] < z[p] - half[q] * 0.5]
         if lower:
