@@ -709,3 +709,17 @@ def test_in_french_a_fallen_friend_is_stood_back_on_its_floor_in_english_it_goes
             assert s.reading["support"].get("C-blue-1") == "F2"
         else:
             assert "C-blue-1" not in s.table.outcome["pieces"] and "C-blue-1" in s.stock_cats("blue")
+
+
+def test_dead_action_cards_are_replaced_when_the_floors_run_out() -> None:
+    """README: with no floor left, wall cards cannot be carried out; they are discarded and replaced."""
+    s = new()
+    out = s.table.outcome
+    pieces = {**out["pieces"], **{f"F{k}": {"kind": "floor"} for k in range(2, 25)}}
+    s.table.adopt({**out, "pieces": pieces}, False)
+    s.action_faceup = ["A01", "A02"]
+    s._start_turn()
+    assert s.stock_floors() == [] and not s.is_over
+    assert {"A01", "A02"} <= set(s.action_discard + s.action_deck)
+    assert all(any(side.cat for side in cards().actions[c].sides) for c in s.action_faceup)
+    assert all(isinstance(a, Choose) for a in s.legal_actions()) and s.legal_actions()

@@ -207,7 +207,7 @@ class TowerState(State):
 
     def _stand(self, piece: str, floor: str) -> None:
         """The rules stand Toto or a Black Cat on ``floor``, at its roomiest spot, by a careful hand."""
-        x, y = roomiest_spot(self.table.outcome, floor)
+        x, y = roomiest_spot(self.table.outcome, floor, piece)
 
         def run(w: TowerWorld) -> None:
             if piece in w.active:
@@ -263,8 +263,26 @@ class TowerState(State):
         self.last_cat = ""
         self.toto_start = self.toto
         self.black_start = list(self.black)
-        if not any(self.side_possible(s) for c in self.action_faceup for s in cards().actions[c].sides):
-            self._end("no action", "no face-up Action card can be carried out: the stock has run out")
+        self._replace_dead_cards()
+
+    def _playable(self, card: str) -> bool:
+        return any(self.side_possible(s) for s in cards().actions[card].sides)
+
+    def _replace_dead_cards(self) -> None:
+        """If no face-up Action card can be carried out (the floors or walls ran out), the dead ones are
+        discarded and replaced until one can; if none left anywhere can, the game ends (README)."""
+        for _ in range(len(cards().actions)):
+            if any(self._playable(c) for c in self.action_faceup):
+                return
+            dead = list(self.action_faceup)
+            self.action_faceup = []
+            self._draw_action()
+            self.action_discard.extend(dead)
+            self._say("no face-up Action card can be carried out: they are replaced")
+            if not self.action_faceup:
+                break
+        if not any(self._playable(c) for c in self.action_faceup):
+            self._end("no action", "no Action card can be carried out: the stock has run out")
 
     def _end_turn(self) -> None:
         if self.phase == "over":

@@ -128,6 +128,8 @@ class HeuristicAgent(Agent):
         if isinstance(a, Wall) and piece in poses:
             score -= tilt_of(poses[piece]) * 0.5
             score += 3.0 * _spread(view, a)
+            if hand is placing.STILL and piece not in r.debris:
+                score -= 4.0 * _floor_tilt_after(world, view, a)
         if isinstance(a, Floor):
             score += 20.0 if piece in r.floor_levels else -100.0
             if piece in poses:
@@ -137,6 +139,31 @@ class HeuristicAgent(Agent):
                 score -= 40.0
             score += _goal_value(view, reading_json(r))
         return score
+
+
+def _floor_tilt_after(world: TowerWorld, view: Mapping[str, Any], a: Wall) -> float:
+    """Look ahead: stand the card's other wall in the opposite corner, lay the floor centred, and measure
+    how far that floor leans (degrees). Putting the taller wall on the low side straightens the tower."""
+    rest = [it["type"] for it in view["pending"] if it["piece"] == "wall"]
+    if a.type in rest:
+        rest.remove(a.type)
+    elif rest:
+        rest.pop(0)
+    try:
+        for kind in rest[:1]:
+            other = next((f"W-{kind}-{k}" for k in range(1, 13) if f"W-{kind}-{k}" not in world.active), "")
+            if not other:
+                return 0.0
+            opposite = Wall("wall", kind, -a.x, -a.y, a.yaw + 180.0, 90.0)
+            placing.wall(world, other, opposite, placing.STILL, CAP)
+        if rest[1:] or not view["stock"]["floors"]:
+            return 0.0
+        floor = str(view["stock"]["floors"][0])
+        placing.floor(world, floor, Floor("floor", 0.0, 0.0, 0.0), placing.STILL, CAP)
+    except ValueError:
+        return 0.0
+    pose = world.poses().get(floor)
+    return tilt_of(pose) if pose is not None else 30.0
 
 
 def _spread(view: Mapping[str, Any], a: Wall) -> float:

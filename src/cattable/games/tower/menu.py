@@ -8,7 +8,7 @@ another cat (to touch) or on top of one. The bot simulates these and keeps the s
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .actions import Cat, Floor, Move, Pet, Wall, q
@@ -18,7 +18,6 @@ CAT_DEPTH = 1.0
 """A Feline Friend's base is 1.5 x 1 cm: standing two side by side 1 cm apart makes them touch."""
 CORNERS = ((1, 1), (-1, -1), (1, -1), (-1, 1))
 EDGES = ((1, 0), (-1, 0), (0, 1), (0, -1))
-FREE_SPOTS = ((0.0, 0.0), (0.0, 1.6), (0.0, -1.6), (1.6, 0.0), (-1.6, 0.0), (1.6, 1.6), (-1.6, -1.6))
 
 
 def resting_on(tower: Mapping[str, Any], floor: str) -> list[tuple[str, float, float, float]]:
@@ -36,31 +35,58 @@ def resting_on(tower: Mapping[str, Any], floor: str) -> list[tuple[str, float, f
     return out
 
 
-def _obstacles(tower: Mapping[str, Any], floor: str) -> list[tuple[float, float]]:
-    points = []
+GRID = tuple(0.8 * k for k in range(-3, 4))
+"""Candidate spots on a floor (cm): a 7 x 7 grid over the middle of the tile."""
+WALL_PANEL = 3.0
+CAT_REACH = 0.9
+"""Half the diagonal of a Feline Friend's base: how far its body reaches from its centre."""
+
+
+def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+    return math.dist(p, (ax + t * dx, ay + t * dy))
+
+
+def _room(tower: Mapping[str, Any], floor: str, skip: str = "") -> Callable[[tuple[float, float]], float]:
+    """How far a spot is from the surface of everything standing on ``floor`` (walls as two panels)."""
+    walls: list[tuple[tuple[float, float], tuple[float, float]]] = []
+    cats: list[tuple[float, float]] = []
     for p, x, y, yaw in resting_on(tower, floor):
-        points.append((x, y))
+        if p == skip:
+            continue
         if p.startswith("W-"):
-            a = math.radians(yaw)
-            points.append((x + 1.06 * math.cos(a), y + 1.06 * math.sin(a)))
-    return points
-
-
-def free_spots(tower: Mapping[str, Any], floor: str, clearance: float = 1.4) -> list[tuple[float, float]]:
-    """Spots on ``floor`` at least ``clearance`` cm from everything standing on it, roomiest first."""
-    obstacles = _obstacles(tower, floor)
+            half = math.radians(float(tower["pieces"].get(p, {}).get("fold", 90.0)) / 2)
+            for side in (half, -half):
+                a = math.radians(yaw) + side
+                walls.append(((x, y), (x + WALL_PANEL * math.cos(a), y + WALL_PANEL * math.sin(a))))
+        else:
+            cats.append((x, y))
 
     def room(spot: tuple[float, float]) -> float:
-        return min((math.dist(spot, o) for o in obstacles), default=9.0)
+        near = [_segment_distance(spot, a, b) for a, b in walls] + [math.dist(spot, c) - CAT_REACH for c in cats]
+        return min(near, default=9.0)
 
-    spots = [s for s in FREE_SPOTS if room(s) >= clearance]
-    return sorted(spots, key=lambda s: (-round(room(s), 3), s))
+    return room
 
 
-def roomiest_spot(tower: Mapping[str, Any], floor: str) -> tuple[float, float]:
-    """Where the rules stand Toto or a Black Cat on ``floor``: the spot farthest from the rest."""
-    obstacles = _obstacles(tower, floor)
-    return max(FREE_SPOTS, key=lambda s: (round(min((math.dist(s, o) for o in obstacles), default=9.0), 3), -abs(s[0])))
+def free_spots(tower: Mapping[str, Any], floor: str, clearance: float = 1.0) -> list[tuple[float, float]]:
+    """Spots on ``floor`` with ``clearance`` cm of room around their centre, roomiest first."""
+    room = _room(tower, floor)
+    scored = [((x, y), room((x, y))) for x in GRID for y in GRID]
+    good = [(s, r) for s, r in scored if r >= clearance]
+    return [s for s, _ in sorted(good, key=lambda t: (-round(t[1], 3), abs(t[0][0]) + abs(t[0][1]), t[0]))]
+
+
+def roomiest_spot(tower: Mapping[str, Any], floor: str, piece: str = "") -> tuple[float, float]:
+    """Where the rules stand Toto or a Black Cat on ``floor``: the spot with the most room around it."""
+    room = _room(tower, floor, skip=piece)
+    return max(
+        ((x, y) for x in GRID for y in GRID),
+        key=lambda s: (round(min(room(s), 2.5), 3), -(abs(s[0]) + abs(s[1])), s),
+    )
 
 
 def wall_menu(tower: Mapping[str, Any], types: Iterable[str]) -> list[Wall]:
@@ -130,7 +156,7 @@ def move_menu(tower: Mapping[str, Any], cats: Iterable[str], floors: Iterable[st
     """Move each cat to the roomiest spot of each floor offered."""
     out = []
     for floor in floors:
-        x, y = roomiest_spot(tower, floor)
         for cat in cats:
+            x, y = roomiest_spot(tower, floor, cat)
             out.append(Move("move", cat, int(floor[1:]), q(x), q(y), 0.0))
     return out
