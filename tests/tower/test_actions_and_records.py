@@ -119,3 +119,8 @@ def test_options_are_checked() -> None:
         game.new(players=1, steadiness="drunk")
     with pytest.raises(ValueError, match="allowed"):
         game.new(players=6)
+
+
+def test_the_competitive_variant_needs_two_players() -> None:
+    with pytest.raises(ValueError, match="2 to 5 players"):
+        cattable.game("tower").new(players=1, mode="competitive")

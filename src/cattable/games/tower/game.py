@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cattable.core import Action, Game, IllegalAction, InvalidAction, Option, Result, State
+from cattable.core import Action, Game, IllegalAction, InvalidAction, Option, OptionError, Result, State
 
 from . import goals, placing
 from .actions import (
@@ -88,6 +88,10 @@ class TowerGame(Game):
             lambda v: None if 0 <= v <= 10000 else "between 0 and 10000",
         ),
     )
+
+    def check_options(self, players: int, options: dict[str, Any]) -> None:
+        if options["mode"] == "competitive" and players < 2:
+            raise OptionError("tower: the competitive variant needs 2 to 5 players; allowed: players=2..5")
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> TowerState:
         state = TowerState(self, players, seed, options, script)
