@@ -60,7 +60,7 @@ def bot_game(seed: int) -> dict[str, object]:
         "actions": actions,
         "turns": r.details["turns"],
         "outcome": r.details["outcome"],
-        "toto_floor": r.details["toto_floor"],
+        "toto_best": r.details["toto_best"],
         "storeys": r.details["floors"],
     }
 

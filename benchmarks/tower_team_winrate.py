@@ -39,7 +39,7 @@ def play(level: str, players: int, seed: int) -> dict[str, Any]:
         "level": level,
         "seed": seed,
         "win": bool(result.team_win),
-        "toto": result.details["toto_floor"],
+        "toto": result.details["toto_best"],
         "floors": result.details["floors"],
         "debris": result.details["wall_debris"],
         "outcome": result.details["outcome"],
@@ -69,7 +69,7 @@ def main() -> None:
             rows.append(future.result())
             progress.advance(task)
     table = Table(title=f"Cat and the Tower, {args.players} players, {args.games} bot games per level")
-    for name in ("steadiness", "team wins", "Toto's floor (mean)", "tower (mean storeys)", "walls fallen", "s/game"):
+    for name in ("steadiness", "team wins", "Toto's best (mean)", "tower (mean storeys)", "walls fallen", "s/game"):
         table.add_column(name, justify="right")
     summary = []
     for lv in levels:
@@ -100,7 +100,7 @@ def plot(summary: list[tuple[str, float, float, float, list[int]]], out: str, pl
     left.set_ylabel("team win rate (%)")
     left.set_title("Toto reaches the 10th floor")
     right.boxplot([s[4] for s in summary], tick_labels=names)
-    right.set_ylabel("Toto's floor at the end")
+    right.set_ylabel("highest floor Toto stood on")
     right.set_title("floors reached")
     fig.suptitle(f"Cat and the Tower: heuristic bots, {players} players, {games} games per steadiness")
     fig.tight_layout()

@@ -139,6 +139,8 @@ class TowerState(State):
         self.pet_card = False
         self.support_before: dict[str, Any] = {}
         self.toto = ""
+        self.toto_best = 1
+        """The highest floor Toto has stood on (the figure a lost game reached)."""
         self.toto_start = ""
         self.black: list[str] = ["" for _ in range(players)]
         self.black_start: list[str] = ["" for _ in range(players)]
@@ -849,6 +851,7 @@ class TowerState(State):
         levels = self.reading["floor_levels"]
         if self.mode == "coop" and support.get("toto") in levels:
             self.toto = support["toto"]
+            self.toto_best = max(self.toto_best, int(levels[self.toto]))
         for seat in range(self.players):
             piece = f"B-{SCARVES[seat]}"
             if support.get(piece) in levels:
@@ -952,6 +955,7 @@ class TowerState(State):
         if self.mode == "coop":
             win = self.outcome == "victory"
             details["toto_floor"] = self.level(self.toto)
+            details["toto_best"] = self.toto_best
             return Result(everyone if win else (), (everyone,), None, win, details)
         groups = self.ranking()
         scores = tuple(float(self._black_level(s)) for s in everyone)
@@ -984,6 +988,7 @@ class TowerState(State):
             "last_cat": self.last_cat,
             "toto": self.toto,
             "toto_level": self.level(self.toto) if self.toto else 0,
+            "toto_best": self.toto_best if self.mode == "coop" else 0,
             "black": list(self.black),
             "arrival": list(self.arrival),
             "wall_debris": list(self.wall_debris),
