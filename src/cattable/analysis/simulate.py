@@ -133,4 +133,15 @@ def summarise(name: str, players: int, agents: Sequence[str], results: Sequence[
     }
     if get_game(name).cooperative:
         summary["team_win_rate"] = team_wins / n if n else 0.0
+    summary["details"] = mean_details(results)
     return summary
+
+
+def mean_details(results: Sequence[GameSummary]) -> dict[str, float]:
+    """The mean of every numeric figure a game reports in ``result().details`` (floors reached, say)."""
+    sums: dict[str, list[float]] = {}
+    for r in results:
+        for key, value in r.details.items():
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                sums.setdefault(key, []).append(float(value))
+    return {key: round(statistics.fmean(values), 3) for key, values in sorted(sums.items())}

@@ -106,6 +106,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     )
     if "team_win_rate" in summary:
         console.print(f"Team win rate: {100 * summary['team_win_rate']:.1f}%")
+    if summary["details"]:
+        console.print("Means per game: " + ", ".join(f"{k} {v:g}" for k, v in summary["details"].items()))
     if args.plot:
         console.print(f"Plot: {summary['plot']}")
     return 0
