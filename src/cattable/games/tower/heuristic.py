@@ -41,9 +41,11 @@ class HeuristicAgent(Agent):
         first = legal[0]
         if isinstance(first, Choose):
             return max(legal, key=lambda a: (self._card_score(view, a), -self.rng.random()))
-        if isinstance(first, Goal) or (isinstance(first, Skip) and view["phase"] == "goal"):
+        if view["phase"] == "goal":
             goals_ = [a for a in legal if isinstance(a, Goal)]
-            return max(goals_, key=lambda a: (a.floors, -a.card)) if goals_ else first
+            if goals_:
+                return max(goals_, key=lambda a: (a.floors, -a.card))
+            return next((a for a in legal if isinstance(a, Skip)), first)
         if view["phase"] == "interact":
             return self._interact(view, legal)
         return self._best_placement(view, legal)
