@@ -44,7 +44,7 @@ def rule(book: str, quote: str) -> Callable[[F], F]:
         raise AssertionError(f"quote not found in {book}: {quote!r}")
 
     def mark(fn: F) -> F:
-        CITATIONS.append((book, quote, fn.__qualname__))
+        CITATIONS.append((book, quote, f"{fn.__module__.removeprefix('tests.')}::{fn.__qualname__}"))
         cited: list[tuple[str, str]] = getattr(fn, "rules", [])
         fn.rules = [*cited, (book, quote)]  # type: ignore[attr-defined]
         return fn

@@ -84,9 +84,45 @@ def report(books: list[str]) -> str:
     return "\n".join(lines)
 
 
+def markdown(books: list[str]) -> str:
+    """Every rule sentence beside the tests that check it: the traceability table kept in docs/."""
+    out = [
+        "# Rulebook sentences and the tests that check them",
+        "",
+        "Made by `python -m tests.trace.trace --markdown docs/rule-trace.md`; `tests/trace` fails when a rule",
+        "sentence has no test. Exempt sentences (headings, flavour, credits) are listed with reasons in",
+        "`tests/trace/exempt.json`.",
+        "",
+    ]
+    for book in books:
+        traced, missing, skipped = coverage(book)
+        out += [
+            f"## {book}",
+            "",
+            f"{len(traced)} rule sentences traced, {len(missing)} missing, {len(skipped)} exempt.",
+            "",
+            "| line | sentence | tests |",
+            "|---|---|---|",
+        ]
+        for s, tests in traced:
+            text = s.text.replace("|", "\\|")
+            out.append(f"| {s.line} | {text} | {'<br>'.join(f'`{t}`' for t in tests)} |")
+        for s in missing:
+            out.append(f"| {s.line} | {s.text} | **none** |")
+        out.append("")
+    return "\n".join(out)
+
+
 def main() -> None:
     load_all_tests()
-    books = sys.argv[1:] or sorted(p.name for p in RULEBOOKS.glob("*.txt"))
+    args = sys.argv[1:]
+    target = None
+    if args[:1] == ["--markdown"]:
+        target, args = Path(args[1]), args[2:]
+    books = args or sorted(p.name for p in RULEBOOKS.glob("*.txt"))
+    if target is not None:
+        target.write_text(markdown(books), encoding="utf-8")
+        print(f"wrote {target}")
     print(report(books))
 
 
