@@ -9,15 +9,12 @@ Prints actions/s and games/s for uniformly random 4-player games played through 
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
 import json
-import pstats
 import random
 import time
 
 import cattable
-from cattable.analysis.throughput import random_playouts
+from cattable.analysis.throughput import profile_playouts, random_playouts
 
 
 def cpu_playouts(players: int, games: int, seed: int = 0) -> tuple[int, float]:
@@ -54,13 +51,7 @@ def main() -> None:
     print(f"CPU time: {actions / cpu:,.0f} actions/s, {result.games / cpu:,.2f} games/s over {result.games} games")
     if args.no_profile:
         return
-    profiler = cProfile.Profile()
-    profiler.enable()
-    random_playouts(game, args.players, seconds=args.profile_seconds, seed=1)
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(15)
-    print(out.getvalue())
+    print(profile_playouts(game, args.players, seconds=args.profile_seconds))
 
 
 if __name__ == "__main__":

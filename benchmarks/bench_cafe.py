@@ -9,35 +9,17 @@ same loop ``cattable bench`` runs), then a cProfile summary of a batch of the sa
 from __future__ import annotations
 
 import argparse
-import cProfile
-import io
 import json
-import pstats
-import random
 
 import cattable
-from cattable.analysis.throughput import random_playouts
-
-
-def playouts(players: int, games: int) -> int:
-    """The same loop as ``random_playouts``, for the profiler: uniformly random games to the end."""
-    game = cattable.game("cafe")
-    rng = random.Random(0)
-    actions = 0
-    for seed in range(games):
-        state = game.new(players=players, seed=seed)
-        while not state.is_over:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            actions += 1
-    return actions
+from cattable.analysis.throughput import profile_playouts, random_playouts
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--profile-games", type=int, default=300)
+    parser.add_argument("--profile-seconds", type=float, default=3.0)
     args = parser.parse_args()
 
     game = cattable.game("cafe")
@@ -46,13 +28,7 @@ def main() -> None:
     print(json.dumps(result.to_json()))
     print(f"{result.actions / result.games:.1f} actions per game")
 
-    profiler = cProfile.Profile()
-    profiler.enable()
-    playouts(args.players, args.profile_games)
-    profiler.disable()
-    out = io.StringIO()
-    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(14)
-    print(out.getvalue())
+    print(profile_playouts(game, args.players, seconds=args.profile_seconds, top=14))
 
 
 if __name__ == "__main__":

@@ -54,3 +54,18 @@ def random_playouts(game: Game, players: int, seconds: float = 5.0, seed: int = 
         if time.perf_counter() >= deadline:
             break
     return Throughput(game.name, players, games, actions, time.perf_counter() - start)
+
+
+def profile_playouts(game: Game, players: int, seconds: float = 5.0, top: int = 15, seed: int = 1) -> str:
+    """Where random playouts spend their time: a cProfile table of the ``top`` functions by own time."""
+    import cProfile
+    import io
+    import pstats
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    random_playouts(game, players, seconds=seconds, seed=seed)
+    profiler.disable()
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(top)
+    return out.getvalue()

@@ -11,7 +11,7 @@ from pathlib import Path
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cattable.analysis.throughput import random_playouts
+from cattable.analysis.throughput import profile_playouts, random_playouts
 from cattable.core import game as get_game
 from cattable.core import game_names
 
@@ -116,7 +116,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     players = args.players or max(game.min_players, min(3, game.max_players))
-    figures = random_playouts(game, players, seconds=args.seconds, seed=args.seed, **parse_options(args.option))
+    options = parse_options(args.option)
+    figures = random_playouts(game, players, seconds=args.seconds, seed=args.seed, **options)
     if args.json:
         print(json.dumps(figures.to_json(), indent=1))
         return 0
@@ -125,6 +126,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         f"[bold]{figures.actions_per_second:,.0f} actions/s[/], {figures.games_per_second:,.1f} games/s "
         f"({figures.games} games, {figures.actions} actions)"
     )
+    if args.profile:
+        console.print(profile_playouts(game, players, seconds=args.seconds, seed=args.seed), markup=False)
     return 0
 
 
@@ -246,6 +249,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--players", type=int, default=None)
     b.add_argument("--seconds", type=float, default=5.0)
     b.add_argument("--json", action="store_true")
+    b.add_argument("--profile", action="store_true", help="also show where the time goes (cProfile)")
     b.set_defaults(fn=cmd_bench)
 
     t = sub.add_parser("tournament", help="every pairing of agents, seats rotated: win rates and Elo")
