@@ -113,3 +113,16 @@ def test_simulate_on_ray_gives_the_same_games_as_the_process_pool(
     )
     on_ray = json.loads(capsys.readouterr().out)
     assert on_ray["seats"] == local["seats"] and on_ray["length"] == local["length"]
+
+
+def test_a_sweep_of_summaries_is_plotted(toy: str, tmp_path: Path) -> None:
+    from cattable.analysis.plots import plot_sweep
+    from cattable.analysis.simulate import simulate, summarise
+
+    summaries = []
+    for seed in (1, 2):
+        summary = summarise(toy, 2, ["random"], simulate(toy, 10, 2, ["random"], seed=seed))
+        summary["options"] = {"seed": seed}
+        summaries.append(summary)
+    out = plot_sweep(summaries, "seed", tmp_path / "sweep.png")
+    assert out.stat().st_size > 10_000

@@ -70,3 +70,33 @@ def plot_tournament(summary: dict[str, Any], out: str | Path) -> Path:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def plot_sweep(summaries: Sequence[dict[str, Any]], option: str, out: str | Path) -> Path:
+    """Simulation summaries that differ in one option, side by side: the win rate (the team's, in a
+    cooperative game, else seat 0's) and every mean figure the game reports, against the option's value."""
+    labels = [str(s["options"].get(option, "?")) for s in summaries]
+    rates = [100 * s.get("team_win_rate", s["seats"][0]["win_rate"]) for s in summaries]
+    keys = sorted({k for s in summaries for k in s.get("details", {})})
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
+    bars = left.bar(labels, rates, color="#54a24b")
+    left.bar_label(bars, fmt="%.0f%%")
+    left.set_ylim(0, 110)
+    left.set_xlabel(option)
+    left.set_ylabel("team win rate (%)" if "team_win_rate" in summaries[0] else "seat 0 win rate (%)")
+    games = ", ".join(str(s["games"]) for s in summaries)
+    left.set_title(f"{summaries[0]['game']}, {summaries[0]['players']} players ({games} games)")
+    width = 0.8 / max(len(keys), 1)
+    for k, key in enumerate(keys):
+        values = [s.get("details", {}).get(key, float("nan")) for s in summaries]
+        xs = [i + (k - (len(keys) - 1) / 2) * width for i in range(len(summaries))]
+        right.bar(xs, values, width=width, label=key)
+    right.set_xticks(range(len(labels)), labels)
+    right.set_xlabel(option)
+    right.set_title("means per game")
+    right.legend(fontsize=8)
+    fig.tight_layout()
+    path = Path(out)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

@@ -1,0 +1,27 @@
+"""Plot `cattable simulate ... --json` summaries that differ in one option, side by side.
+
+cattable simulate tower --games 16 --players 3 --option steadiness=steady --json > steady.json  (etc.)
+.venv/bin/python benchmarks/plot_sweep.py steadiness steady.json normal.json shaky.json --out levels.png
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from cattable.analysis.plots import plot_sweep
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("option")
+    parser.add_argument("summaries", nargs="+")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    summaries = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args.summaries]
+    print(plot_sweep(summaries, args.option, args.out))
+
+
+if __name__ == "__main__":
+    main()
