@@ -94,7 +94,8 @@ def plot_sweep(summaries: Sequence[dict[str, Any]], option: str, out: str | Path
     right.set_xticks(range(len(labels)), labels)
     right.set_xlabel(option)
     right.set_title("means per game")
-    right.legend(fontsize=8)
+    if keys:
+        right.legend(fontsize=8)
     fig.tight_layout()
     path = Path(out)
     fig.savefig(path, dpi=110)
