@@ -21,6 +21,7 @@ from collections import defaultdict
 
 import cattable
 from cattable.agents import make_agent
+from cattable.analysis.playout import play_out
 from cattable.analysis.throughput import random_playouts
 
 
@@ -47,12 +48,8 @@ def bot_game(seed: int) -> dict[str, object]:
     state = game.new(players=3, seed=seed)
     agents = [make_agent("heuristic", game, seed=seed * 10 + s) for s in range(3)]
     start = time.perf_counter()
-    actions = 0
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        state.apply(agents[seat].choose(state.view(seat), state.legal_actions()))
-        actions += 1
+    play_out(state, agents)
+    actions = len(state.history)
     r = state.result()
     return {
         "seed": seed,

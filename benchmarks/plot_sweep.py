@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from cattable.analysis.plots import plot_sweep
+from cattable.analysis.simulate import merge_summaries
 
 
 def main() -> None:
@@ -18,8 +19,14 @@ def main() -> None:
     parser.add_argument("option")
     parser.add_argument("summaries", nargs="+")
     parser.add_argument("--out", required=True)
+    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    summaries = [json.loads(Path(p).read_text(encoding="utf-8")) for p in args.summaries]
+    summaries = [
+        merge_summaries([json.loads(Path(p).read_text(encoding="utf-8")) for p in group.split("+")])
+        for group in args.summaries
+    ]
+    if args.json:
+        print(json.dumps(summaries, indent=1))
     print(plot_sweep(summaries, args.option, args.out))
 
 

@@ -126,3 +126,23 @@ def test_a_sweep_of_summaries_is_plotted(toy: str, tmp_path: Path) -> None:
         summaries.append(summary)
     out = plot_sweep(summaries, "seed", tmp_path / "sweep.png")
     assert out.stat().st_size > 10_000
+
+
+def test_batches_with_other_seeds_merge_into_one_summary(toy: str) -> None:
+    from cattable.analysis.simulate import merge_summaries, simulate, summarise
+
+    whole = summarise(toy, 2, ["random"], simulate(toy, 30, 2, ["random"], seed=0))
+    parts = [
+        summarise(toy, 2, ["random"], simulate(toy, 10, 2, ["random"], seed=0)),
+        summarise(toy, 2, ["random"], simulate(toy, 20, 2, ["random"], seed=10)),
+    ]
+    for p in (whole, *parts):
+        p["options"] = {}
+    parts[0]["details"], parts[1]["details"] = {"floors": 1.0}, {"floors": 4.0}
+    merged = merge_summaries(parts)
+    assert merged["details"] == {"floors": 3.0}  # weighted by 10 and 20 games
+    assert merged["games"] == 30
+    assert [r["wins"] for r in merged["seats"]] == [r["wins"] for r in whole["seats"]]
+    assert merged["length"]["mean"] == pytest.approx(whole["length"]["mean"])
+    with pytest.raises(ValueError, match="same game"):
+        merge_summaries([parts[0], {**parts[1], "players": 3}])

@@ -145,3 +145,43 @@ def mean_details(results: Sequence[GameSummary]) -> dict[str, float]:
             if isinstance(value, int | float) and not isinstance(value, bool):
                 sums.setdefault(key, []).append(float(value))
     return {key: round(statistics.fmean(values), 3) for key, values in sorted(sums.items())}
+
+
+def _detail(key: str) -> Callable[[dict[str, Any]], Any]:
+    return lambda summary: summary["details"][key]
+
+
+def merge_summaries(parts: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """One summary from batches of the same game, players, agents and options run with other seeds
+    (a batch extended later): counts add up, rates and means are weighted by games; the median of the
+    game length cannot be merged and is dropped."""
+    first = parts[0]
+    for p in parts[1:]:
+        if (p["game"], p["players"], p.get("options")) != (first["game"], first["players"], first.get("options")):
+            raise ValueError("only batches of the same game, players and options can be merged")
+    n = sum(p["games"] for p in parts)
+
+    def weighted(get: Callable[[dict[str, Any]], Any]) -> float:
+        return float(sum(float(get(p)) * p["games"] for p in parts) / n)
+
+    seats = []
+    for s, row in enumerate(first["seats"]):
+        wins = sum(p["seats"][s]["wins"] for p in parts)
+        seats.append({**row, "wins": wins, "win_rate": wins / n})
+    merged: dict[str, Any] = {
+        **first,
+        "games": n,
+        "seats": seats,
+        "draws": sum(p["draws"] for p in parts),
+        "length": {
+            "mean": weighted(lambda p: p["length"]["mean"]),
+            "min": min(p["length"]["min"] for p in parts),
+            "max": max(p["length"]["max"] for p in parts),
+        },
+        "seeds": [p.get("seed") for p in parts],
+        "details": {k: round(weighted(_detail(k)), 3) for k in first.get("details", {})},
+    }
+    if "team_win_rate" in first:
+        merged["team_win_rate"] = weighted(lambda p: p["team_win_rate"])
+    merged.pop("plot", None)
+    return merged
