@@ -719,7 +719,9 @@ class TowerState(State):
         if piece:
             self.placed.append(piece)
             self.items[piece] = item
-            if not ok() and piece in self.table.outcome["pieces"] and piece not in self._fallen():
+            if ok():
+                self._say(f"seat {self.seat} places {piece}")
+            elif piece in self.table.outcome["pieces"] and piece not in self._fallen():
                 self._retry(piece, item, "does not stand properly")
         self._clear_debris()
         if self.phase == "over":
