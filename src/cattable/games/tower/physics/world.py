@@ -115,27 +115,26 @@ class TowerWorld:
             self.geoms[pid] = list(range(start, start + count))
             self.tree[pid] = int(m.body_treeid[b])
 
-    def _activate(self, pid: str) -> None:
+    def _switch(self, pid: str, on: bool) -> None:
+        """Collisions and gravity on for a piece in play, off (floating, passing through) when parked."""
         m = self.model
+        flag = 1 if on else 0
         for g in self.geoms[pid]:
-            m.geom_contype[g] = 1
-            m.geom_conaffinity[g] = 1
-        m.body_contype[self.body[pid]] = 1
-        m.body_conaffinity[self.body[pid]] = 1
-        m.body_gravcomp[self.body[pid]] = 0.0
+            m.geom_contype[g] = flag
+            m.geom_conaffinity[g] = flag
+        m.body_contype[self.body[pid]] = flag
+        m.body_conaffinity[self.body[pid]] = flag
+        m.body_gravcomp[self.body[pid]] = 0.0 if on else 1.0
+
+    def _activate(self, pid: str) -> None:
+        self._switch(pid, True)
         self.active.add(pid)
         self._version += 1
         if self.specs[pid].kind == "wall" and pid not in self.folds:
             self.set_fold(pid, 90.0)
 
     def _park(self, pid: str) -> None:
-        m = self.model
-        for g in self.geoms[pid]:
-            m.geom_contype[g] = 0
-            m.geom_conaffinity[g] = 0
-        m.body_contype[self.body[pid]] = 0
-        m.body_conaffinity[self.body[pid]] = 0
-        m.body_gravcomp[self.body[pid]] = 1.0
+        self._switch(pid, False)
         self.active.discard(pid)
         self.folds.pop(pid, None)
         px, py, pz = park_position(self.order.index(pid))
