@@ -37,7 +37,7 @@ def test_mcts_is_reproducible_for_a_seed(toy: str) -> None:
     for _ in range(3):
         agent = MCTSAgent(seed=5, budget=Budget(iterations=80, max_seconds=60))
         picks.add(agent.choose_with(state.view(0), state.legal_actions(), InfoSet(state, 0)))
-        assert agent.last_iterations == 80
+        assert 16 <= agent.last_iterations <= 80  # the budget, less what stopping early saved
     assert len(picks) == 1
 
 

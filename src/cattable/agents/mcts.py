@@ -20,16 +20,20 @@ from typing import Any
 
 from cattable.core import Action, Game, Result, State
 
-from .base import Agent, InfoSet, RandomAgent
+from .base import Agent, InfoSet
 
 Evaluator = Callable[[State], list[float]]
+"""A game's judgement of an unfinished position: each seat's chance of winning, in [0, 1]."""
+DEFAULT_DEPTH = 400
+"""Without an evaluator a rollout plays on (almost always to the end)."""
 
 
 @dataclass(frozen=True)
 class Budget:
     iterations: int
     max_seconds: float
-    rollout_depth: int = 400
+    rollout_depth: int | None = None
+    """Random moves before the game's ``evaluate`` judges the position; None: the game's own depth."""
     exploration: float = 0.9
 
 
@@ -69,12 +73,22 @@ class MCTSAgent(Agent):
     """Information-set MCTS with random (or game-supplied) rollouts."""
 
     name = "mcts"
+    stop_early = True
+    """Stop once the most visited move cannot be caught (it is chosen either way)."""
 
-    def __init__(self, seed: int = 0, budget: Budget = LEVELS["medium"], evaluate: Evaluator | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: Budget = LEVELS["medium"],
+        evaluate: Evaluator | None = None,
+        rollout_depth: int = DEFAULT_DEPTH,
+    ) -> None:
         super().__init__(seed)
         self.budget = budget
         self.evaluate = evaluate
-        self.rollout = RandomAgent(seed)
+        self.depth = budget.rollout_depth if budget.rollout_depth is not None else rollout_depth
+        if evaluate is None:
+            self.depth = max(self.depth, DEFAULT_DEPTH)
         self.last_iterations = 0
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
@@ -89,9 +103,12 @@ class MCTSAgent(Agent):
         root = Node(infoset.seat, players)
         deadline = time.perf_counter() + self.budget.max_seconds
         done = 0
-        while done < self.budget.iterations and (done < 8 or time.perf_counter() < deadline):
+        total = self.budget.iterations
+        while done < total and (done < 8 or time.perf_counter() < deadline):
             self._iterate(root, infoset.sample(random.Random(self.rng.getrandbits(63))), players)
             done += 1
+            if self.stop_early and done % 16 == 0 and _settled(root, total - done):
+                break
         self.last_iterations = done
         options = [(root.children[a].visits, i, a) for i, a in enumerate(legal) if a in root.children]
         if not options:
@@ -137,7 +154,7 @@ class MCTSAgent(Agent):
 
     def _finish(self, state: State, players: int) -> list[float]:
         depth = 0
-        while not state.is_over and depth < self.budget.rollout_depth:
+        while not state.is_over and depth < self.depth:
             legal = state.legal_actions()
             state.apply(legal[self.rng.randrange(len(legal))])
             depth += 1
@@ -146,6 +163,22 @@ class MCTSAgent(Agent):
         if self.evaluate is not None:
             return self.evaluate(state)
         return [1.0 / players] * players
+
+
+def _settled(root: Node, remaining: int) -> bool:
+    """True when no other move can catch the most visited one in the iterations left.
+
+    The move chosen is the most visited, so stopping here picks the same move the full budget would
+    (only a tie could differ, and a lead larger than what remains rules one out): a cheap, exact saving.
+    """
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > remaining
 
 
 def parse_budget(spec: str) -> Budget:
@@ -167,13 +200,28 @@ def parse_budget(spec: str) -> Budget:
     raise ValueError(f"unknown MCTS budget {arg!r}; use one of {', '.join(LEVELS)}, iters=N or ms=N")
 
 
-def make_mcts(spec: str, game: Game, seed: int) -> MCTSAgent:
+def make_mcts(spec: str, game: Game, seed: int) -> Agent:
+    """The search bot for ``game`` at budget ``spec``.
+
+    A game's ``heuristic`` module may supply ``evaluate`` and ``ROLLOUT_DEPTH`` (judge positions after
+    that many random moves instead of playing to the end), or a whole ``search_agent(spec, budget, seed)``
+    where the generic tree does not fit (the tower: every move is a physics simulation).
+    """
     evaluate: Evaluator | None = None
+    depth = DEFAULT_DEPTH
+    budget = parse_budget(spec)
     try:
         module = importlib.import_module(f"cattable.games.{game.name}.heuristic")
-        evaluate = getattr(module, "evaluate", None)
     except ModuleNotFoundError:
-        pass
-    agent = MCTSAgent(seed, parse_budget(spec), evaluate)
+        module = None
+    if module is not None:
+        custom = getattr(module, "search_agent", None)
+        if custom is not None:
+            made = custom(spec, budget, seed)
+            assert isinstance(made, Agent)
+            return made
+        evaluate = getattr(module, "evaluate", None)
+        depth = int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH))
+    agent = MCTSAgent(seed, budget, evaluate, depth)
     agent.name = spec
     return agent

@@ -1,0 +1,101 @@
+"""The search's savings and hooks: stopping early never changes the move; evaluators and custom bots plug in."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import cattable
+from cattable.agents import Agent, InfoSet, RandomAgent, make_agent
+from cattable.agents.mcts import Budget, MCTSAgent, Node, _settled, make_mcts
+from cattable.core import State
+
+
+def _positions(toy: str, count: int) -> list[State]:
+    game = cattable.game(toy)
+    out = []
+    for seed in range(count):
+        state = game.new(players=2, seed=seed)
+        walker = RandomAgent(seed)
+        for _ in range(seed % 3):
+            if not state.is_over:
+                state.apply(walker.choose({}, state.legal_actions()))
+        if not state.is_over:
+            out.append(state)
+    return out
+
+
+def test_settled_only_when_the_leader_cannot_be_caught() -> None:
+    root = Node(None, 2)
+    for visits, action in ((50, "a"), (20, "b")):
+        child = Node(0, 2)
+        child.visits = visits
+        root.children[action] = child
+    assert _settled(root, 29)
+    assert not _settled(root, 30)
+
+
+def test_stopping_early_picks_the_same_move_as_the_full_budget(toy: str) -> None:
+    budget = Budget(iterations=400, max_seconds=600)
+    stopped = 0
+    for state in _positions(toy, 12):
+        seat = state.current_player
+        assert seat is not None
+        quick = MCTSAgent(seed=4, budget=budget)
+        full = MCTSAgent(seed=4, budget=budget)
+        full.stop_early = False
+        a = quick.choose_with(state.view(seat), state.legal_actions(), InfoSet(state, seat))
+        b = full.choose_with(state.view(seat), state.legal_actions(), InfoSet(state, seat))
+        assert a == b
+        assert full.last_iterations == 400
+        stopped += quick.last_iterations < 400
+    assert stopped > 0, "no position ever stopped early: the saving is not working"
+
+
+def test_an_evaluator_judges_positions_after_the_rollout_depth(toy: str) -> None:
+    calls: list[int] = []
+
+    def judge(state: State) -> list[float]:
+        calls.append(len(state.history))
+        return [0.5] * state.players
+
+    state = _positions(toy, 1)[0]
+    seat = state.current_player
+    assert seat is not None
+    agent = MCTSAgent(seed=1, budget=Budget(iterations=30, max_seconds=60), evaluate=judge, rollout_depth=0)
+    agent.stop_early = False
+    agent.choose_with(state.view(seat), state.legal_actions(), InfoSet(state, seat))
+    assert len(calls) > 0 and all(n >= len(state.history) for n in calls)
+
+
+def test_a_game_can_supply_its_own_search_bot(monkeypatch: pytest.MonkeyPatch, toy: str) -> None:
+    made: list[tuple[str, int, int]] = []
+
+    class Fixed(Agent):
+        def choose(self, view: Any, legal: Any) -> Any:
+            return legal[0]
+
+    def search_agent(spec: str, budget: Budget, seed: int) -> Agent:
+        made.append((spec, budget.iterations, seed))
+        return Fixed(seed)
+
+    import cattable.games.cafe.heuristic as cafe_heuristic
+
+    monkeypatch.setattr(cafe_heuristic, "search_agent", search_agent, raising=False)
+    agent = make_mcts("mcts:hard", cattable.game("cafe"), 7)
+    assert isinstance(agent, Fixed) and made == [("mcts:hard", 1500, 7)]
+
+
+def test_cafe_search_uses_the_sheet_evaluator() -> None:
+    agent = make_agent("mcts:easy", cattable.game("cafe"), seed=0)
+    assert isinstance(agent, MCTSAgent) and agent.evaluate is not None and agent.depth == 0
+    state = cattable.game("cafe").new(players=2, seed=3)
+    rng = random.Random(0)
+    walker = RandomAgent(0)
+    while not state.is_over and rng.random() < 0.97:
+        state.apply(walker.choose({}, state.legal_actions()))
+    assert agent.evaluate is not None
+    values = agent.evaluate(state)
+    assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
