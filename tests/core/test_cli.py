@@ -146,3 +146,29 @@ def test_batches_with_other_seeds_merge_into_one_summary(toy: str) -> None:
     assert merged["length"]["mean"] == pytest.approx(whole["length"]["mean"])
     with pytest.raises(ValueError, match="same game"):
         merge_summaries([parts[0], {**parts[1], "players": 3}])
+
+
+def test_bots_by_count_or_by_kind() -> None:
+    assert play.bot_specs(2, "heuristic") == ["heuristic", "heuristic"]
+    assert play.bot_specs("mcts:hard", "heuristic") == ["mcts:hard"]
+    assert play.bot_specs("heuristic, mcts:easy", "random") == ["heuristic", "mcts:easy"]
+    with pytest.raises(ValueError, match="count"):
+        play.bot_specs("-1", "random")
+
+
+def test_play_with_named_bots_fills_the_last_seats(toy: str, tmp_path: Path) -> None:
+    game = cattable.game(toy)
+    state = play.start(
+        game,
+        players=3,
+        bots="random,mcts:easy",
+        agent=None,
+        seed=2,
+        options={},
+        save_to=tmp_path / "g.json",
+        read=lambda prompt: "stop",
+    )
+    assert state.is_over
+    with pytest.raises(ValueError, match="only 2 seats"):
+        play.start(game, 2, "random,random,random", None, 1, {}, tmp_path / "h.json", read=lambda p: "stop")
+    assert main(["play", toy, "--bots", "alphazero"]) == 2

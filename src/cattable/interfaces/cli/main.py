@@ -211,8 +211,14 @@ def build_parser() -> argparse.ArgumentParser:
     q = sub.add_parser("play", help="play in the terminal, bots in the other seats")
     add_common(q)
     q.add_argument("--players", type=int, default=2)
-    q.add_argument("--bots", type=int, default=1, help="how many of the seats bots take (the last ones)")
-    q.add_argument("--agent", default=None, help="the bots' kind: random, heuristic (default), mcts:easy|medium|hard")
+    q.add_argument(
+        "--bots",
+        default="1",
+        help="the bots in the last seats: a count (of --agent's kind), or kinds, e.g. mcts:hard or heuristic,mcts:hard",
+    )
+    q.add_argument(
+        "--agent", default=None, help="the kind for a count of bots: random, heuristic (default), mcts:easy|medium|hard"
+    )
     q.add_argument("--save", default=None, help="where to save the record (default records/...)")
     q.add_argument("--pictures", default=None, help="folder for a picture after every move (tower)")
     q.set_defaults(fn=cmd_play)

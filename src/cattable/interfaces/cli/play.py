@@ -193,7 +193,7 @@ def default_record_path(game: Game, seed: int) -> Path:
 def start(
     game: Game,
     players: int,
-    bots: int,
+    bots: int | str,
     agent: str | None,
     seed: int,
     options: dict[str, Any],
@@ -201,13 +201,29 @@ def start(
     read: Callable[[str], str] = input,
     pictures: Path | None = None,
 ) -> State:
-    if not 0 <= bots <= players:
-        raise ValueError(f"--bots must be between 0 and {players}")
+    default = agent or ("heuristic" if _has_heuristic(game) else "random")
+    specs = bot_specs(bots, default)
+    if len(specs) > players:
+        raise ValueError(f"--bots asks for {len(specs)} bots but there are only {players} seats")
     state = game.new(players=players, seed=seed, **options)
-    humans = list(range(players - bots))
-    spec = agent or ("heuristic" if _has_heuristic(game) else "random")
-    seats = {s: make_agent(spec, game, seed=seed * 31 + s) for s in range(players - bots, players)}
+    first_bot = players - len(specs)
+    humans = list(range(first_bot))
+    seats = {first_bot + i: make_agent(spec, game, seed=seed * 31 + first_bot + i) for i, spec in enumerate(specs)}
     return TerminalGame(game, state, humans, seats, save_to or default_record_path(game, seed), read, pictures).run()
+
+
+def bot_specs(bots: int | str, default: str) -> list[str]:
+    """The bots' kinds, one per bot seat: ``--bots 2`` (two of the default kind), ``--bots mcts:hard``
+    (one), ``--bots heuristic,mcts:hard`` (one of each, in the last seats)."""
+    text = str(bots).strip()
+    if text.isdigit():
+        return [default] * int(text)
+    if text.startswith("-") and text[1:].isdigit():
+        raise ValueError("--bots must be a count of 0 or more, or bot kinds such as mcts:hard")
+    specs = [part.strip() for part in text.split(",") if part.strip()]
+    if not specs:
+        raise ValueError("--bots must be a count, or bot kinds such as mcts:hard")
+    return specs
 
 
 def _has_heuristic(game: Game) -> bool:
