@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cattable.agents.base import Agent
+from cattable.agents.mcts import Budget
 from cattable.core import Action
 
 from . import goals, placing
@@ -139,8 +140,12 @@ class HeuristicAgent(Agent):
         if isinstance(a, Cat | Move):
             if not r.upright.get(piece, False):
                 score -= 40.0
-            score += _goal_value(view, reading_json(r))
+            score += self._value_of(view, reading_json(r))
         return score
+
+    def _value_of(self, view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
+        """What a tower reading is worth to the acting seat's goals (the search bot refines this)."""
+        return _goal_value(view, reading)
 
 
 def _floor_tilt_after(world: TowerWorld, view: Mapping[str, Any], a: Wall) -> float:
@@ -247,4 +252,12 @@ def _piece_for(view: Mapping[str, Any], a: Action) -> str:
     return ""
 
 
-__all__ = ["HeuristicAgent"]
+def search_agent(spec: str, budget: Budget, seed: int) -> Agent:
+    """The ``mcts:*`` bots: the generic tree search cannot afford a physics simulation per node, so
+    the tower's search is a flat Monte Carlo over this bot's placements, cards and goals (``search.py``)."""
+    from .search import SearchAgent
+
+    return SearchAgent(seed, budget, spec)
+
+
+__all__ = ["HeuristicAgent", "search_agent"]

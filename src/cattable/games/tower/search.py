@@ -1,0 +1,458 @@
+"""The tower's search bot (``mcts:easy|medium|hard``): flat Monte Carlo over physics trials.
+
+The generic tree search needs thousands of cheap moves; here every move is a physics simulation (about
+10 ms to place and settle a piece), so the search stays one decision deep and spends its budget on what
+decides games: how each candidate placement comes out under the seat's own shaky hand. Hand noise is
+sampled from the seat's steadiness (chance handled as chance) and a candidate is scored by its expected
+outcome. Cards, goals and the competitive move are chosen by a short lookahead on the same world:
+
+- placements: the menu (up to ``cap`` candidates) is tried once with a still hand (plus the heuristic's
+  look at how the storey's floor would lie), the best ``keep`` then get ``trials`` noisy tries each;
+- Action cards and sides: a wall side is built (both walls, opposite corners, both orders, then the
+  floor) and then replayed with noise, so the bot sees which pair levels the tower and how often it
+  falls; a cat side is judged by the best spots the card allows (which goals it meets, at what risk);
+- goals: the climb it buys (Toto, or one's own Black Cat), Toto's or the Black Cat's stand simulated
+  (the rules stand it without noise, so the bot can foresee it), and which goal cards stay to be met;
+- competitive: its own hidden goals count, and so, negatively, does what a placement gives the others,
+  judged only on the goal cards it has not seen (deck and others' hands pooled; never the real hands).
+
+It sees only the view and the legal actions. ``budget.iterations`` sets the number of trials (so a
+seed replays the same game), ``budget.max_seconds`` is a hard cap checked between trials.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cattable.agents.mcts import Budget
+from cattable.core import Action
+
+from . import goals, placing
+from .actions import Choose, Floor, Goal, Move, Refresh, Skip, Wall
+from .cards import Side, cards
+from .heuristic import CAP, HeuristicAgent, _my_goals, _my_level, _wanted_colours
+from .menu import cat_menu, roomiest_spot, wall_menu
+from .physics import TowerWorld
+from .table import fresh_world, tilt_of
+
+SCARVES = ("red", "orange", "blue", "purple", "yellow")
+EASE = {
+    "three_placed": 0.6,
+    "different_colours_touching": 0.6,
+    "same_colour_touching": 0.45,
+    "one_on_another": 0.4,
+    "purple_orange_yellow": 0.35,
+    "two_yellow_touching": 0.3,
+    "blue_on_blue": 0.25,
+    "touching_and_one_on_top": 0.2,
+}
+"""A rough chance that a goal condition gets met before long (what keeping the card is worth)."""
+CLIMB = 15.0
+"""Score per floor a goal lets Toto (or one's Black Cat) climb: the heuristic's scale."""
+WALL_FALL = 60.0
+"""Score lost per wall that falls (five lose the cooperative game, or rank the toppler last)."""
+GIFT = 0.4
+"""Competitive: how much the others' expected climb counts against a placement (their goals unseen)."""
+SAFETY = 0.92
+"""Share of ``budget.max_seconds`` the search may use before it stops early."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How many simulations each kind of decision gets, from the budget's iterations."""
+
+    cap: int
+    """Candidate placements tried with a still hand."""
+    keep: int
+    """Of those, how many get noisy trials."""
+    trials: int
+    """Noisy trials per kept candidate (and per card side)."""
+    lookahead: bool
+    """Whether cards, goals and moves are chosen by simulation (else the heuristic's rules of thumb)."""
+    storeys: int
+    """Wall plans (corner pairs and orders) built per wall side of a card."""
+
+    @staticmethod
+    def of(budget: Budget) -> Plan:
+        n = max(1, budget.iterations)
+        return Plan(
+            cap=max(3, min(40, round(0.42 * math.sqrt(n)))),
+            keep=max(2, min(8, round(0.1 * math.sqrt(n)))),
+            trials=max(1, min(12, math.ceil(n / 300))),
+            lookahead=n >= 150,
+            storeys=2 if n < 1000 else 3,
+        )
+
+
+class SearchAgent(HeuristicAgent):
+    """The heuristic bot grown into a search: every choice is tried on copies of the world from its view."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None, spec: str = "mcts") -> None:
+        super().__init__(seed)
+        self.budget = budget if budget is not None else Budget(iterations=400, max_seconds=1.0)
+        self.plan = Plan.of(self.budget)
+        self.name = spec
+        self.deadline = self.mark = self.slowest = 0.0
+        self.trials_run = 0
+        self.timed_out = False
+
+    # -- the decision -------------------------------------------------------------------------------
+    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        self.mark = time.perf_counter()
+        self.deadline = self.mark + SAFETY * self.budget.max_seconds
+        self.slowest = 0.0
+        self.trials_run = 0
+        self.timed_out = False
+        if len(legal) == 1:
+            return legal[0]
+        first = legal[0]
+        if isinstance(first, Choose):
+            # Cooperative cards keep the heuristic's rules of thumb (measured over 150 games); the
+            # lookahead's weights lost games in trials, so it only judges the competitive game's cards.
+            lookahead = self.plan.lookahead and view["mode"] == "competitive"
+            return self._choose_card(view, legal) if lookahead else super().choose(view, legal)
+        if view["phase"] == "goal":
+            return self._choose_goal(view, legal)
+        if view["phase"] == "interact":
+            return self._choose_move(view, legal) if self.plan.lookahead else super().choose(view, legal)
+        return self._search(view, legal)
+
+    def _time_left(self) -> bool:
+        """Called before each trial: False once the next trial (as slow as the slowest one yet, the time
+        between two calls) would end past the deadline."""
+        now = time.perf_counter()
+        self.slowest = max(self.slowest, now - self.mark)
+        self.mark = now
+        if now + self.slowest < self.deadline:
+            return True
+        self.timed_out = True
+        return False
+
+    def _base(self, view: Mapping[str, Any]) -> TowerWorld:
+        world = fresh_world()
+        world.restore(view["tower"]["pieces"], view["tower"]["poses"])
+        return world
+
+    # -- placements: still hand for all, noisy trials for the best -----------------------------------
+    def _search(self, view: Mapping[str, Any], legal: Sequence[Action], extra: float | None = None) -> Action:
+        """The placement (or competitive move) with the best expected score; ``extra`` is the value of
+        skipping instead (None: no skip allowed)."""
+        candidates = [a for a in legal if not isinstance(a, Skip)]
+        if len(candidates) > self.plan.cap:
+            candidates = self.rng.sample(candidates, self.plan.cap)
+        base = self._base(view)
+        still = []
+        for i, a in enumerate(candidates):
+            if i > 0 and not self._time_left():
+                break
+            still.append((self._try(base, view, a, placing.STILL), -i, a))
+            self.trials_run += 1
+        still.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        best: list[tuple[float, int, Action]] = []
+        for s, order, a in still[: self.plan.keep]:
+            noisy = []
+            for _ in range(self.plan.trials):
+                if not self._time_left():
+                    break
+                noisy.append(self._try(base, view, a, self._noise(view)))
+                self.trials_run += 1
+            best.append(((s + sum(noisy) / len(noisy)) / 2 if noisy else s, order, a))
+        if not best:
+            best = still[:1]
+        score, _, choice = max(best, key=lambda t: (t[0], t[1]))
+        if extra is not None and extra >= score:
+            return next(a for a in legal if isinstance(a, Skip))
+        return choice
+
+    def _value_of(self, view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
+        """The heuristic's goal value, counting only the floors a goal can really climb now; in the
+        competitive game, less what the others' (unseen) goals would make of the same tower."""
+        levels = reading.get("floor_levels", {})
+        top = max(levels.values(), default=1)
+        mine = _my_level(view)
+        floors = _floors_for(view, reading, mine)
+        value = 0.0
+        for g in _my_goals(view):
+            if goals.met(g["condition"], floors, reading):
+                value = max(value, CLIMB * min(g["floors"], max(1, top - mine)) + 1.0)
+        cats = goals.friends_on(floors, reading)
+        touching = sum(1 for a, b in reading.get("touching", []) if a in cats and b in cats)
+        value += 2.0 * len(cats) + 3.0 * touching
+        if view["mode"] == "competitive":
+            value -= GIFT * CLIMB * self._gift(view, reading)
+        return value
+
+    def _gift(self, view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
+        """Floors the other players could expect to climb on this tower, judged on the goal cards this
+        seat has not seen (each other hand is a draw from that pool: their real cards stay unknown)."""
+        pool = _unseen_goals(view)
+        if not pool:
+            return 0.0
+        levels = reading.get("floor_levels", {})
+        out = 0.0
+        for s, hand in enumerate(view["hands"]):
+            if s == view["seat"] or not isinstance(hand, int) or not hand:
+                continue
+            black = view["black"][s]
+            lv = int(levels.get(black, 1)) if black else 1
+            floors = [f for f, level in levels.items() if level > lv]
+            if not floors:
+                continue
+            met = [g.floors for g in pool if goals.met(g.condition, floors, reading)]
+            chance = 1.0 - (1.0 - len(met) / len(pool)) ** hand
+            out += chance * (sum(met) / len(met) if met else 0.0)
+        return out
+
+    # -- Action cards --------------------------------------------------------------------------------
+    def _choose_card(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """Each card side is carried out on the world from the view, with the seat's own noisy hand."""
+        base = self._base(view)
+        scored = []
+        for i, a in enumerate(legal):
+            assert isinstance(a, Choose)
+            card = view["action_faceup"][a.card - 1]["id"]
+            sides = cards().actions[card].sides
+            side = sides[0] if a.side in ("", "left") else sides[1]
+            if not self._time_left():
+                value = self._card_score(view, a)
+            elif side.walls:
+                value = self._wall_side(view, base, side)
+            else:
+                value = self._cat_side(view, base, side)
+            scored.append((value, -i, a))
+        return max(scored, key=lambda t: (t[0], t[1]))[2]
+
+    def _need_for_floor(self, view: Mapping[str, Any]) -> float:
+        """What one more storey is worth: a lot while the tower is barely above one's cat; past two storeys of
+        room it is a cost (a tall tower sways and goals climb at most three floors)."""
+        levels = view["tower"]["reading"]["floor_levels"]
+        top = max(levels.values(), default=1)
+        mine = _my_level(view)
+        room = top - mine
+        if view["mode"] == "coop" and top >= view["target"] and room >= 1:
+            return 2.0
+        return {0: 40.0, 1: 16.0, 2: 4.0}.get(room, -8.0 - 6.0 * (room - 3))
+
+    def _wall_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float:
+        """Build the storey: both wall orders at each free diagonal, floor centred; keep the levellest
+        plan, replay it with noise, and weigh a standing floor against the walls it brings down."""
+        if not view["stock"]["floors"]:
+            return -1000.0
+        plans: dict[frozenset[tuple[str, float, float]], tuple[Wall, Wall]] = {}
+        orders = list(dict.fromkeys([(side.walls[0], side.walls[1]), (side.walls[1], side.walls[0])]))
+        corners = [w for w in wall_menu(view["tower"], [side.walls[0]]) if w.fold == 90.0]
+        for w in corners:
+            for first, second in orders:
+                a = Wall("wall", first, w.x, w.y, w.yaw, 90.0)
+                b = Wall("wall", second, -w.x, -w.y, w.yaw + 180.0, 90.0)
+                plans.setdefault(frozenset({(first, a.x, a.y), (second, b.x, b.y)}), (a, b))
+        if not plans:
+            return self._card_score(view, Choose("choose", 1, "")) - 20.0
+        outcomes = []
+        for plan in list(plans.values())[: self.plan.storeys]:
+            if not self._time_left():
+                break
+            outcomes.append((self._storey(view, base, plan, None), plan))
+            self.trials_run += 1
+        if not outcomes:
+            return 0.0
+        best_still, plan = max(outcomes, key=lambda t: t[0])
+        noisy = []
+        for _ in range(max(1, self.plan.trials // 3)):
+            if not self._time_left():
+                break
+            noisy.append(self._storey(view, base, plan, self._noise))
+            self.trials_run += 1
+        expected = (best_still + sum(noisy) / len(noisy)) / 2 if noisy else best_still
+        return expected + self._need_for_floor(view)
+
+    def _storey(
+        self,
+        view: Mapping[str, Any],
+        base: TowerWorld,
+        plan: tuple[Wall, Wall],
+        hand: Callable[[Mapping[str, Any]], dict[str, float]] | None,
+    ) -> float:
+        world = base.clone()
+        before = set(view["tower"]["reading"].get("debris", []))
+        floor = str(view["stock"]["floors"][0])
+        try:
+            for w in plan:
+                piece = _free_wall(world, view, w.type)
+                if not piece:
+                    return -100.0
+                placing.wall(world, piece, w, hand(view) if hand else placing.STILL, CAP)
+            placing.floor(world, floor, Floor("floor", 0.0, 0.0, 0.0), hand(view) if hand else placing.STILL, CAP)
+        except ValueError:
+            return -100.0
+        r = world.read()
+        fallen = set(r.debris) - before
+        score = -WALL_FALL * sum(1 for p in fallen if p.startswith("W-")) - 20.0 * len(fallen - {floor})
+        pose = world.poses().get(floor)
+        if floor in r.floor_levels and pose is not None:
+            score -= 4.0 * tilt_of(pose)
+        else:
+            score -= 60.0
+        return score + self._risk_weight(view, fallen)
+
+    def _risk_weight(self, view: Mapping[str, Any], fallen: set[str]) -> float:
+        """Walls that would make the fifth (a lost game, or the toppler's last place) cost everything."""
+        walls = sum(1 for p in fallen if p.startswith("W-"))
+        if walls and len(view["wall_debris"]) + walls >= 5:
+            return -500.0
+        return 0.0
+
+    def _cat_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float:
+        """The best spots this side allows (a short placement search), and what they are worth."""
+        stock = view["stock"]["cats"]
+        pieces = view["tower"]["pieces"]
+        colours = [c for c in ("yellow", "blue", "purple", "orange") if side.cat in (c, "any")]
+        take = {}
+        for c in colours:
+            on = [p for p in sorted(pieces) if p.startswith(f"C-{c}-")]
+            take[c] = "" if stock.get(c, 0) else (on[0] if on else "")
+        colours = [c for c in colours if stock.get(c, 0) or take[c]]
+        if not colours:
+            return -1000.0
+        floors = _cat_floors(view)
+        menu = cat_menu(view["tower"], colours, floors, take)
+        if not menu:
+            return -1000.0
+        wanted = _wanted_colours(view)
+        menu.sort(key=lambda c: (c.colour not in wanted, not c.on, c.floor != int(floors[0][1:])))
+        cap = max(2, self.plan.cap // 3)
+        picks = menu[:cap]
+        still = []
+        for i, a in enumerate(picks):
+            if not self._time_left():
+                break
+            still.append((self._try(base, view, a, placing.STILL), -i, a))
+            self.trials_run += 1
+        if not still:
+            return self._card_score(view, Choose("choose", 1, ""))
+        s, _, a = max(still, key=lambda t: (t[0], t[1]))
+        noisy = []
+        for _ in range(max(1, self.plan.trials // 2)):
+            if not self._time_left():
+                break
+            noisy.append(self._try(base, view, a, self._noise(view)))
+            self.trials_run += 1
+        expected = (s + sum(noisy) / len(noisy)) / 2 if noisy else s
+        now = self._value_of(view, view["tower"]["reading"])
+        return expected - now - (1.0 if side.pet else 0.0)
+
+    # -- goals ---------------------------------------------------------------------------------------
+    def _choose_goal(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """Climb as far as a goal allows, unless Toto's (or the Black Cat's) stand would topple walls;
+        spend the goal card that is hardest to meet again; refresh a poor hidden goal when nothing is met."""
+        options = [a for a in legal if isinstance(a, Goal)]
+        skip = next((a for a in legal if isinstance(a, Skip)), None)
+        if not options:
+            refreshes = [a for a in legal if isinstance(a, Refresh)]
+            if refreshes and self.plan.lookahead:
+                return self._refresh(view, refreshes, skip)
+            return skip if skip is not None else legal[0]
+        goal_cards = _my_goals(view)
+        levels = view["tower"]["reading"]["floor_levels"]
+        top = max(levels.values(), default=1)
+        mine = _my_level(view)
+        base = self._base(view) if self.plan.lookahead else None
+        stands: dict[int, float] = {}
+        scored = []
+        for i, a in enumerate(options):
+            climb = min(a.floors, top - mine)
+            if base is not None and climb not in stands:
+                stands[climb] = self._stand(view, base, mine + climb) if self._time_left() else 0.0
+            penalty = stands.get(climb, 0.0)
+            card = goal_cards[a.card - 1]
+            keep = EASE.get(card["condition"], 0.3) * card["floors"]
+            scored.append((CLIMB * climb + penalty - keep, -a.floors, -i, a))
+        value, _, _, best = max(scored, key=lambda t: (t[0], t[1], t[2]))
+        if skip is not None and value < 0.0 and base is not None:
+            return skip
+        return best
+
+    def _stand(self, view: Mapping[str, Any], base: TowerWorld, level: int) -> float:
+        """The rules stand Toto (or the Black Cat) at the roomiest spot of the floor, with no noise."""
+        levels = view["tower"]["reading"]["floor_levels"]
+        dest = next((f for f, lv in levels.items() if lv == level), "")
+        if not dest:
+            return 0.0
+        piece = "toto" if view["mode"] == "coop" else f"B-{SCARVES[view['seat'] or 0]}"
+        x, y = roomiest_spot(view["tower"], dest, piece)
+        world = base.clone()
+        before = set(view["tower"]["reading"].get("debris", []))
+        try:
+            if piece in world.active:
+                world.remove(piece)
+            world.place_cat(piece, dest, x, y, 0.0)
+            world.settle()
+        except ValueError:
+            return 0.0
+        self.trials_run += 1
+        r = world.read()
+        fallen = set(r.debris) - before - {piece}
+        walls = sum(1 for p in fallen if p.startswith("W-"))
+        penalty = -WALL_FALL * walls - 10.0 * len(fallen) + self._risk_weight(view, fallen)
+        if r.support.get(piece) != dest:
+            penalty -= CLIMB
+        return penalty
+
+    def _refresh(self, view: Mapping[str, Any], refreshes: Sequence[Refresh], skip: Action | None) -> Action:
+        """French competitive: swap the hidden goal least worth keeping for a draw from the unseen cards,
+        when a draw is worth more on average."""
+        hand = _my_goals(view)
+        pool = _unseen_goals(view)
+        if not pool or skip is None:
+            return skip if skip is not None else refreshes[0]
+        draw = sum(EASE.get(g.condition, 0.3) * g.floors for g in pool) / len(pool)
+        worth = [(EASE.get(hand[a.card - 1]["condition"], 0.3) * hand[a.card - 1]["floors"], a) for a in refreshes]
+        value, worst = min(worth, key=lambda t: t[0])
+        return worst if draw > value + 0.1 else skip
+
+    # -- the competitive move ------------------------------------------------------------------------
+    def _choose_move(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """Move a Feline Friend up only when the expected goal value beats leaving it (skip)."""
+        moves = [a for a in legal if isinstance(a, Move)]
+        if not moves:
+            return next((a for a in legal if isinstance(a, Skip)), legal[0])
+        now = self._value_of(view, view["tower"]["reading"])
+        return self._search(view, legal, extra=now + 1.0)
+
+
+def _floors_for(view: Mapping[str, Any], reading: Mapping[str, Any], mine: int) -> list[str]:
+    """Where the seat's goals are judged, on a simulated reading."""
+    levels = reading.get("floor_levels", {})
+    if view["mode"] == "coop":
+        return [f for f, lv in levels.items() if lv == mine + 1]
+    return [f for f, lv in levels.items() if lv > mine]
+
+
+def _cat_floors(view: Mapping[str, Any]) -> list[str]:
+    """The floors the rules' menu offers a cat (the goal floor above one's cat, and the top floor)."""
+    levels = view["tower"]["reading"]["floor_levels"]
+    mine = _my_level(view)
+    first = next((f for f, lv in levels.items() if lv == mine + 1), "")
+    top = view["tower"]["reading"]["top_floor"]
+    return list(dict.fromkeys(f for f in (first, top) if f))
+
+
+def _free_wall(world: TowerWorld, view: Mapping[str, Any], kind: str) -> str:
+    gone = set(world.active) | (set(view["wall_debris"]) if view["edition"] == "en" else set())
+    count = 6 if kind == "pillars" else 12
+    return next((f"W-{kind}-{k}" for k in range(1, count + 1) if f"W-{kind}-{k}" not in gone), "")
+
+
+def _unseen_goals(view: Mapping[str, Any]) -> list[Any]:
+    """Goal cards this seat has not seen: not in its hand, not discarded (the deck and others' hands)."""
+    seen = {g["id"] for g in _my_goals(view)} | set(view["goal_discard"])
+    return [g for gid, g in sorted(cards().goals.items()) if gid not in seen]
+
+
+__all__ = ["Plan", "SearchAgent"]

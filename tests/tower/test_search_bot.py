@@ -1,0 +1,117 @@
+"""The tower's search bot (``mcts:*``): legal, reproducible, fair, fast enough, and it plays its own goals."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import cattable
+from cattable.agents import InfoSet, make_agent
+from cattable.agents.mcts import LEVELS, Budget
+from cattable.games.tower.actions import Choose, Wall
+from cattable.games.tower.game import TowerState
+from cattable.games.tower.search import Plan, SearchAgent
+
+from .helpers import new, refresh, scene, set_actions, tower
+
+GAME = cattable.game("tower")
+ROOMY = Budget(iterations=400, max_seconds=60.0)
+"""The medium level's trials with no time cap: the move depends only on the seed and the view."""
+
+
+def _mid_game(players: int = 3, **options: object) -> TowerState:
+    s = new(players=players, steadiness="normal", **options)
+    tower(s, 4)
+    return s
+
+
+def _competitive(*hand: str) -> TowerState:
+    """Three storeys, a yellow and a blue Feline Friend on F2, every Black Cat outside the tower; the
+    three face-up cards are a yellow, a blue and a purple|orange cat; seat 0 holds ``hand``."""
+    s = new(players=3, mode="competitive", steadiness="normal")
+    tower(s, 3)
+    scene(s, lambda w: (w.place_cat("C-yellow-1", "F2", 0.0, 1.5, 0.0), w.place_cat("C-blue-1", "F2", 0.0, -2.0, 0.0)))
+    s.hands[0] = list(hand)
+    set_actions(s, "A15", "A16", "A17")
+    return s
+
+
+def test_every_level_is_the_tower_search_bot_and_grows_with_the_budget() -> None:
+    agents = {lv: make_agent(f"mcts:{lv}", GAME, seed=1) for lv in LEVELS}
+    assert all(isinstance(a, SearchAgent) for a in agents.values())
+    assert isinstance(make_agent("mcts:iters=800", GAME, seed=1), SearchAgent)
+    plans = [Plan.of(LEVELS[lv]) for lv in ("easy", "medium", "hard")]
+    assert [p.cap * (1 + p.keep * p.trials) for p in plans] == sorted(p.cap * (1 + p.keep * p.trials) for p in plans)
+    assert plans[0].cap < plans[1].cap < plans[2].cap and plans[0].trials < plans[2].trials
+    assert not plans[0].lookahead and plans[2].lookahead
+
+
+def test_the_moves_are_legal_from_the_first_card_to_the_goal_step() -> None:
+    s = new(players=1, steadiness="normal")
+    tower(s, 1)
+    bot = SearchAgent(seed=2, budget=Budget(iterations=200, max_seconds=60.0))
+    phases = set()
+    for _ in range(8):
+        if s.is_over:
+            break
+        legal = s.legal_actions()
+        action = bot.choose(s.view(0), legal)
+        assert action in legal or s.is_legal(action)
+        phases.add(s.phase)
+        s.apply(action)
+    assert {"action", "place"} <= phases
+
+
+def test_the_same_seed_makes_the_same_move_on_the_same_position() -> None:
+    s = _mid_game()
+    set_actions(s, "A07", "A19")
+    view, legal = s.view(0), s.legal_actions()
+    card = [SearchAgent(seed=4, budget=ROOMY).choose(view, legal) for _ in range(2)]
+    assert card[0] == card[1]
+    s.apply(Choose("choose", 1, "left"))
+    view, legal = s.view(0), s.legal_actions()
+    walls = [SearchAgent(seed=4, budget=ROOMY).choose(view, legal) for _ in range(2)]
+    assert walls[0] == walls[1] and isinstance(walls[0], Wall)
+
+
+@pytest.mark.parametrize("phase", ["card", "goal"])
+def test_a_re_deal_of_what_the_seat_cannot_see_never_changes_its_move(phase: str) -> None:
+    s = _competitive("G11", "G09")
+    if phase == "goal":  # two yellows touching on F2: the goal step offers G11 (and, French, refreshes)
+        s = _competitive("G11", "G13")
+        s.edition = "fr"
+        scene(s, lambda w: w.place_cat("C-yellow-2", "F2", 0.0, 2.5, 0.0))
+        s.phase = "goal"
+        refresh(s)
+    legal = s.legal_actions()
+    assert len(legal) > 1
+    moves = set()
+    for k in range(3):
+        other = s.determinize(0, random.Random(k)) if k else s
+        assert other.view(0) == s.view(0)
+        bot = make_agent("mcts:iters=400", GAME, seed=3)
+        moves.add(bot.choose_with(other.view(0), other.legal_actions(), InfoSet(other, 0)))
+    assert len(moves) == 1
+
+
+def test_hard_takes_under_two_seconds_a_move_in_mid_game() -> None:
+    s = _mid_game()
+    set_actions(s, "A01", "A20")
+    bot = make_agent("mcts:hard", GAME, seed=5)
+    for _ in range(2):  # the card, then the first wall
+        start = time.perf_counter()
+        s.apply(bot.choose(s.view(0), s.legal_actions()))
+        assert time.perf_counter() - start < 2.0
+
+
+def test_in_the_competitive_game_it_takes_the_card_its_hidden_goal_wants() -> None:
+    wants_yellow = _competitive("G11", "G09")  # two yellow touching (2 floors)
+    wants_blue = _competitive("G13", "G14")  # blue on blue (3 floors)
+    picks = []
+    for s in (wants_yellow, wants_blue):
+        choice = SearchAgent(seed=6, budget=ROOMY).choose(s.view(0), s.legal_actions())
+        assert isinstance(choice, Choose)
+        picks.append(s.action_faceup[choice.card - 1])
+    assert picks == ["A15", "A16"]
