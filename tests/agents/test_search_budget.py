@@ -99,3 +99,14 @@ def test_cafe_search_uses_the_sheet_evaluator() -> None:
     assert agent.evaluate is not None
     values = agent.evaluate(state)
     assert len(values) == 2 and all(0.0 <= v <= 1.0 for v in values)
+
+
+def test_the_towers_competitive_variant_is_a_tournament_game_and_the_base_game_is_not() -> None:
+    from cattable.analysis.tournament import run_tournament
+
+    tower = cattable.game("tower")
+    assert tower.is_cooperative({}) and tower.is_cooperative({"mode": "coop"})
+    assert not tower.is_cooperative({"mode": "competitive"})
+    assert run_tournament("tower", ["random", "heuristic"], games=0, players=2, options={"mode": "competitive"}) == []
+    with pytest.raises(ValueError, match="cooperative"):
+        run_tournament("tower", ["random", "heuristic"], games=0, players=2)

@@ -131,7 +131,7 @@ def summarise(name: str, players: int, agents: Sequence[str], results: Sequence[
             "max": max(lengths, default=0),
         },
     }
-    if get_game(name).cooperative:
+    if any(r.team_win is not None for r in results):  # played as a team (the tower's competitive variant is not)
         summary["team_win_rate"] = team_wins / n if n else 0.0
     summary["details"] = mean_details(results)
     return summary

@@ -63,8 +63,8 @@ def run_tournament(
     progress: Callable[[int], None] | None = None,
 ) -> list[Match]:
     game = get_game(name)
-    if game.cooperative:
-        raise ValueError(f"{name} is cooperative: use `cattable simulate` for the team's win rate")
+    if game.is_cooperative(options):
+        raise ValueError(f"{name} is cooperative with these options: use `cattable simulate` for the team's win rate")
     if len(agents) < 2:
         raise ValueError("a tournament needs at least two agents")
     opts = dict(options or {})

@@ -32,11 +32,16 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[Sequence[Option]] = ()
     cooperative: ClassVar[bool] = False
+    """Whether the game is played as one team by default (a variant may change it: ``is_cooperative``)."""
     default_agent: ClassVar[str] = "random"
     """The agent ``simulate`` uses when none is named."""
     has_hidden_information: ClassVar[bool] = False
     action_types: ClassVar[tuple[type, ...]]
     """The classes of this game's actions (a fast type check before anything else)."""
+
+    def is_cooperative(self, options: Mapping[str, Any] | None = None) -> bool:
+        """Whether a game with these options is won or lost by everyone together."""
+        return self.cooperative
 
     def new(self, players: int = 2, seed: int = 0, **options: Any) -> State:
         """A fresh game; ``options`` are validated against ``self.options``."""

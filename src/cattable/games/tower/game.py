@@ -67,6 +67,11 @@ class TowerGame(Game):
     max_players = 5
     cooperative = True
     has_hidden_information = True
+
+    def is_cooperative(self, options: Mapping[str, Any] | None = None) -> bool:
+        """The competitive variant ranks the players; the base game is won or lost together."""
+        return bool((options or {}).get("mode", "coop") != "competitive")
+
     default_agent = "heuristic"
     action_types = ACTION_TYPES
     options = (
