@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -110,3 +111,18 @@ def test_the_towers_competitive_variant_is_a_tournament_game_and_the_base_game_i
     assert run_tournament("tower", ["random", "heuristic"], games=0, players=2, options={"mode": "competitive"}) == []
     with pytest.raises(ValueError, match="cooperative"):
         run_tournament("tower", ["random", "heuristic"], games=0, players=2)
+
+
+def test_a_logged_tournament_resumes_where_it_stopped_with_the_same_games(toy: str, tmp_path: Path) -> None:
+    from cattable.analysis.tournament import run_tournament
+
+    agents = ["random", "mcts:iters=20"]
+    log = tmp_path / "t.jsonl"
+    first = run_tournament(toy, agents, games=3, players=2, seed=5, log=log)
+    assert len(log.read_text().splitlines()) == 3
+    played: list[int] = []
+    resumed = run_tournament(toy, agents, games=6, players=2, seed=5, log=log, progress=played.append)
+    straight = run_tournament(toy, agents, games=6, players=2, seed=5)
+    assert sorted(resumed, key=lambda m: m.seed) == sorted(straight, key=lambda m: m.seed)
+    assert resumed[:3] == first and sum(played) == 6 and played[0] == 3
+    assert len(log.read_text().splitlines()) == 6

@@ -8,9 +8,11 @@ seats hold all the winners, 0 for the other, and 0.5 when both or neither have w
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cattable.agents import make_agent
@@ -52,6 +54,22 @@ def _job(args: tuple[str, int, tuple[str, str], int, int, int, int, dict[str, An
     return play_match(*args)
 
 
+def load_log(path: Path, agents: Sequence[str]) -> dict[tuple[int, int, int], Match]:
+    """Matches already played, from a log written by an earlier run (lines for other agents are skipped)."""
+    index = {name: i for i, name in enumerate(agents)}
+    done: dict[tuple[int, int, int], Match] = {}
+    if not path.exists():
+        return done
+    for line in path.read_text().splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if row.get("a") in index and row.get("b") in index:
+            m = Match(index[row["a"]], index[row["b"]], int(row["seed"]), float(row["score"]), int(row["actions"]))
+            done[(m.a, m.b, m.seed)] = m
+    return done
+
+
 def run_tournament(
     name: str,
     agents: Sequence[str],
@@ -61,33 +79,57 @@ def run_tournament(
     workers: int = 1,
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    log: Path | None = None,
 ) -> list[Match]:
+    """Every pairing plays ``games`` games, game k on seed ``seed + k`` with the seats rotated by k.
+
+    Games are dealt round-robin over the pairings, so a run cut short has about as many games in every
+    pairing. With ``log``, every finished match is appended there as a JSON line and matches already in
+    the log are not played again: a long tournament survives being stopped and resumes where it was.
+    """
     game = get_game(name)
-    if game.is_cooperative(options):
+    opts = dict(options or {})
+    if game.is_cooperative(opts):
         raise ValueError(f"{name} is cooperative with these options: use `cattable simulate` for the team's win rate")
     if len(agents) < 2:
         raise ValueError("a tournament needs at least two agents")
-    opts = dict(options or {})
     game.new(players=players, seed=seed, **opts)
     for spec in agents:
         make_agent(spec, game)
+    done = load_log(log, agents) if log else {}
+    pairs = list(itertools.combinations(range(len(agents)), 2))
+    out = [done[(i, j, seed + k)] for k in range(games) for i, j in pairs if (i, j, seed + k) in done]
     jobs = [
         (name, players, (agents[i], agents[j]), i, j, k, seed + k, opts)
-        for i, j in itertools.combinations(range(len(agents)), 2)
         for k in range(games)
+        for i, j in pairs
+        if (i, j, seed + k) not in done
     ]
-    out: list[Match] = []
-    if workers <= 1:
-        for job in jobs:
-            out.append(_job(job))
+    if progress and out:
+        progress(len(out))
+    sink = log.open("a") if log else None
+    try:
+
+        def keep(match: Match) -> None:
+            out.append(match)
+            if sink is not None:
+                row = {"a": agents[match.a], "b": agents[match.b], "seed": match.seed}
+                row.update(score=match.score, actions=match.actions)
+                sink.write(json.dumps(row) + "\n")
+                sink.flush()
             if progress:
                 progress(1)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for match in pool.map(_job, jobs, chunksize=4):
-                out.append(match)
-                if progress:
-                    progress(1)
+
+        if workers <= 1:
+            for job in jobs:
+                keep(_job(job))
+        else:
+            with ProcessPoolExecutor(max_workers=workers) as pool:
+                for match in pool.map(_job, jobs, chunksize=1):
+                    keep(match)
+    finally:
+        if sink is not None:
+            sink.close()
     return out
 
 

@@ -149,6 +149,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             workers=args.workers,
             options=parse_options(args.option),
             progress=lambda k: bar.advance(task, k),
+            log=Path(args.log) if args.log else None,
         )
     summary = summarise(game.name, agents, args.players, matches, seed=args.seed)
     summary["seed"] = args.seed
@@ -266,6 +267,12 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--workers", type=int, default=1)
     t.add_argument("--json", action="store_true")
     t.add_argument("--plot", default=None, metavar="PNG")
+    t.add_argument(
+        "--log",
+        default=None,
+        metavar="JSONL",
+        help="append each game here; games already in it are not played again (resume a stopped run)",
+    )
     t.set_defaults(fn=cmd_tournament)
 
     d = sub.add_parser("render", help="draw a tower record as a picture (PNG)")
