@@ -126,3 +126,19 @@ def test_a_logged_tournament_resumes_where_it_stopped_with_the_same_games(toy: s
     assert sorted(resumed, key=lambda m: m.seed) == sorted(straight, key=lambda m: m.seed)
     assert resumed[:3] == first and sum(played) == 6 and played[0] == 3
     assert len(log.read_text().splitlines()) == 6
+
+
+def test_a_tournament_log_from_another_game_setup_is_not_reused(toy: str, tmp_path: Path) -> None:
+    import json
+
+    from cattable.analysis.tournament import load_log, log_identity, run_tournament
+
+    agents = ["random", "mcts:iters=20"]
+    log = tmp_path / "t.jsonl"
+    run_tournament(toy, agents, games=2, players=2, seed=5, log=log)
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert all(r["game"] == toy and r["players"] == 2 and r["options"] == {} for r in rows)
+    assert len(load_log(log, agents, log_identity(toy, 2, {}))) == 2
+    assert load_log(log, agents, log_identity(toy, 3, {})) == {}
+    assert load_log(log, agents, log_identity(toy, 2, {"mode": "x"})) == {}
+    assert load_log(log, agents, log_identity("other", 2, {})) == {}

@@ -116,3 +116,26 @@ def test_shared_house_gang_warfare() -> None:
     assert s.lives[3] == 8  # cat 1 and cat 3 share house 3's lives
     s.larder[0] = FULL_LARDER
     assert s.larder[s.house_of[2]] == FULL_LARDER  # one larder for the team
+
+
+@rule(BOOK, "The winning team is the first one to get all of its players to fill their larders with the six items")
+@rule(BOOK, "each return to their Home space by exact count")
+def test_a_shared_house_takes_the_second_cat_home_beside_the_first() -> None:
+    # The door of a shared house is every team-mate's Home space: one cat already home must not block the
+    # other from coming home (else a shared-house team could never win; see the README's Gang warfare).
+    s = table(
+        players=4,
+        at={0: "g0a", 1: "r4_8"},
+        hand=["bird1", "bird2", "bird3", "mouse1", "mouse2", "speedy"],
+        teams=2,
+        shared_house=True,
+    )
+    assert s.house_of[0] == s.house_of[2] and at(s, 2) == "h0"
+    s.done[2] = True
+    s.larder[s.house_of[0]] = FULL_LARDER
+    rig_dice(s, 1)
+    play(s, "bird 1 bh bs")
+    assert "move h0" in legal_texts(s)
+    play(s, "move h0")
+    assert at(s, 0) == at(s, 2) == "h0" and s.lives[s.house_of[0]] == 9  # no team-mate attacked
+    assert s.is_over and s.result().winners == (0, 2)

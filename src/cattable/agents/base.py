@@ -60,22 +60,42 @@ class RandomAgent(Agent):
 class GreedyAgent(Agent):
     """Picks the action with the best one-step score; ties broken at random.
 
-    A game's heuristic subclasses this and writes ``score`` from the view alone.
+    A game's heuristic subclasses this and writes ``score`` from the view alone. Work that every action's
+    score shares (a board rebuilt from the view, a plan) goes in ``prepare``: it runs once per decision,
+    and ``score`` reads it back with ``context(view)``.
     """
 
     name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self._prepared: tuple[Mapping[str, Any], Any] | None = None
+
+    def prepare(self, view: Mapping[str, Any]) -> Any:
+        """What the scores of one decision share; nothing by default."""
+        return None
+
+    def context(self, view: Mapping[str, Any]) -> Any:
+        """``prepare(view)``, built once per decision (or now, when ``score`` is called on its own)."""
+        if self._prepared is None or self._prepared[0] is not view:
+            return self.prepare(view)
+        return self._prepared[1]
 
     @abstractmethod
     def score(self, view: Mapping[str, Any], action: Action) -> float:
         """How good ``action`` looks to the acting seat, judged from its view."""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            s = self.score(view, action)
-            if s > best_score:
-                best, best_score = [action], s
-            elif s == best_score:
-                best.append(action)
-        return best[self.rng.randrange(len(best))]
+        self._prepared = (view, self.prepare(view))
+        try:
+            best: list[Action] = []
+            best_score = float("-inf")
+            for action in legal:
+                s = self.score(view, action)
+                if s > best_score:
+                    best, best_score = [action], s
+                elif s == best_score:
+                    best.append(action)
+            return best[self.rng.randrange(len(best))]
+        finally:
+            self._prepared = None

@@ -32,6 +32,8 @@ DEFAULT_DEPTH = 400
 class Budget:
     iterations: int
     max_seconds: float
+    """A cap in CPU seconds of this process (not wall time): a busy machine slows a move down but does not
+    cut its search short, so a seeded game replays the same way under load."""
     rollout_depth: int | None = None
     """Random moves before the game's ``evaluate`` judges the position; None: the game's own depth."""
     exploration: float = 0.9
@@ -101,10 +103,10 @@ class MCTSAgent(Agent):
         probe = infoset.sample(random.Random(self.rng.getrandbits(63)))
         players = probe.players
         root = Node(infoset.seat, players)
-        deadline = time.perf_counter() + self.budget.max_seconds
+        deadline = time.process_time() + self.budget.max_seconds
         done = 0
         total = self.budget.iterations
-        while done < total and (done < 8 or time.perf_counter() < deadline):
+        while done < total and (done < 8 or time.process_time() < deadline):
             self._iterate(root, infoset.sample(random.Random(self.rng.getrandbits(63))), players)
             done += 1
             if self.stop_early and done % 16 == 0 and _settled(root, total - done):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,8 +54,14 @@ def _job(args: tuple[str, int, tuple[str, str], int, int, int, int, dict[str, An
     return play_match(*args)
 
 
-def load_log(path: Path, agents: Sequence[str]) -> dict[tuple[int, int, int], Match]:
-    """Matches already played, from a log written by an earlier run (lines for other agents are skipped)."""
+def log_identity(name: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+    """What a log line must match to be reused: the same game, player count and options."""
+    return {"game": name, "players": players, "options": {k: options[k] for k in sorted(options)}}
+
+
+def load_log(path: Path, agents: Sequence[str], identity: dict[str, Any]) -> dict[tuple[int, int, int], Match]:
+    """Matches already played, from a log written by an earlier run. Lines for other agents, or from a run of
+    another game, player count or options (``identity``), are skipped: a resumed run never mixes them in."""
     index = {name: i for i, name in enumerate(agents)}
     done: dict[tuple[int, int, int], Match] = {}
     if not path.exists():
@@ -64,6 +70,8 @@ def load_log(path: Path, agents: Sequence[str]) -> dict[tuple[int, int, int], Ma
         if not line.strip():
             continue
         row = json.loads(line)
+        if any(row.get(key) != value for key, value in identity.items()):
+            continue
         if row.get("a") in index and row.get("b") in index:
             m = Match(index[row["a"]], index[row["b"]], int(row["seed"]), float(row["score"]), int(row["actions"]))
             done[(m.a, m.b, m.seed)] = m
@@ -96,7 +104,8 @@ def run_tournament(
     game.new(players=players, seed=seed, **opts)
     for spec in agents:
         make_agent(spec, game)
-    done = load_log(log, agents) if log else {}
+    identity = log_identity(name, players, opts)
+    done = load_log(log, agents, identity) if log else {}
     pairs = list(itertools.combinations(range(len(agents)), 2))
     out = [done[(i, j, seed + k)] for k in range(games) for i, j in pairs if (i, j, seed + k) in done]
     jobs = [
@@ -113,7 +122,7 @@ def run_tournament(
         def keep(match: Match) -> None:
             out.append(match)
             if sink is not None:
-                row = {"a": agents[match.a], "b": agents[match.b], "seed": match.seed}
+                row = {**identity, "a": agents[match.a], "b": agents[match.b], "seed": match.seed}
                 row.update(score=match.score, actions=match.actions)
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()
@@ -125,11 +134,13 @@ def run_tournament(
                 keep(_job(job))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                for match in pool.map(_job, jobs, chunksize=1):
-                    keep(match)
+                # Logged as each game ends, not in job order: a stop loses only the games still running.
+                for future in as_completed([pool.submit(_job, job) for job in jobs]):
+                    keep(future.result())
     finally:
         if sink is not None:
             sink.close()
+    out.sort(key=lambda m: (m.seed, m.a, m.b))
     return out
 
 

@@ -308,11 +308,16 @@ class AttackState(State):
 
     # -- moves -------------------------------------------------------------------------------------
     def other_cats(self, seat: int) -> list[tuple[int, bool]]:
-        """(space, may be attacked by ``seat``) for every other cat still in the game."""
+        """(space, may be attacked by ``seat``) for every other cat still in the game, except team-mates
+        on ``seat``'s own Home space: a shared house's door takes the whole team (docs/attack decisions)."""
         b = self.b
         team, pos, house_of = self.team_of, self.pos, self.house_of
-        mine = team[seat]
-        return [(p, team[s] != mine and p != b.home[house_of[s]]) for s, p in enumerate(pos) if p != NONE and s != seat]
+        mine, home = team[seat], b.home[house_of[seat]]
+        return [
+            (p, team[s] != mine and p != b.home[house_of[s]])
+            for s, p in enumerate(pos)
+            if p != NONE and s != seat and not (team[s] == mine and p == home)
+        ]
 
     def cat_moves(
         self, seat: int, start: int, steps: int, others: list[tuple[int, bool]] | None = None
@@ -328,7 +333,6 @@ class AttackState(State):
         """
         b = self.b
         dist = b.distance[start]
-        pos = self.pos
         larder = self.larder[self.house_of[seat]]
         # only a car and closed shops within reach can change the routes: keep them out of the key
         car = self.car
@@ -369,10 +373,8 @@ class AttackState(State):
         if static:
             return static, 0
         cats: dict[int, bool] = {}
-        for s in range(self.players):
-            p = pos[s]
-            if s != seat and p != NONE:
-                cats[p] = cats.get(p, True) and not self._protected(seat, s)
+        for p, ok in self.other_cats(seat):
+            cats[p] = cats.get(p, True) and ok
         bad_land: dict[int, int] = {}
         if larder & MOUSE_BIT:
             for m in self.mice:
@@ -728,7 +730,7 @@ class AttackState(State):
         was_away = not self.at_home_or_garden(seat)
         self.pos[seat] = y
         house = self.house_of[seat]
-        victims = self._cats_at(y, seat)
+        victims = [t for t in self._cats_at(y, seat) if self.team_of[t] != self.team_of[seat]]
         if victims:
             for t in victims:
                 if self._hurt(t, 1) and self.live(seat):

@@ -230,21 +230,14 @@ class HeuristicAgent(GreedyAgent):
 
     name = "attack-heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._plan: _Plan | None = None
-
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        self._plan = _Plan(view)
-        try:
-            return super().choose(view, legal)
-        finally:
-            self._plan = None
+        return legal[0] if len(legal) == 1 else super().choose(view, legal)
+
+    def prepare(self, view: Mapping[str, Any]) -> _Plan:
+        return _Plan(view)
 
     def score(self, view: Mapping[str, Any], action: Action) -> float:
-        p = self._plan if self._plan is not None else _Plan(view)
+        p: _Plan = self.context(view)
         b = p.b
         if isinstance(action, Move):
             return p.move(action.dest, True)

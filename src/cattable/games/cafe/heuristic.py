@@ -173,21 +173,14 @@ class HeuristicAgent(GreedyAgent):
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._ctx: _Context | None = None
-
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        if len(legal) == 1:
-            return legal[0]
-        self._ctx = _Context(view)
-        try:
-            return super().choose(view, legal)
-        finally:
-            self._ctx = None
+        return legal[0] if len(legal) == 1 else super().choose(view, legal)
+
+    def prepare(self, view: Mapping[str, Any]) -> _Context:
+        return _Context(view)
 
     def score(self, view: Mapping[str, Any], action: Action) -> float:
-        ctx = self._ctx if self._ctx is not None else _Context(view)
+        ctx: _Context = self.context(view)
         kind = type(action)
         if kind is Mark:
             assert isinstance(action, Mark)

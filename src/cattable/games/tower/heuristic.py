@@ -124,6 +124,7 @@ class HeuristicAgent(Agent):
         score = 0.0
         new_debris = set(r.debris) - before
         score -= 60.0 * sum(1 for p in new_debris if p.startswith("W-")) + 20.0 * len(new_debris)
+        score += self._risk_weight(view, new_debris)
         if piece in r.debris or (r.support.get(piece) is None and piece != "F1" and not isinstance(a, Floor)):
             score -= 100.0
         moved = [v for p, v in r.moved.items() if p != piece]
@@ -142,6 +143,10 @@ class HeuristicAgent(Agent):
                 score -= 40.0
             score += self._value_of(view, reading_json(r))
         return score
+
+    def _risk_weight(self, view: Mapping[str, Any], fallen: set[str]) -> float:
+        """What falls cost beyond their count: nothing here (the search bot weighs the fifth wall)."""
+        return 0.0
 
     def _value_of(self, view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
         """What a tower reading is worth to the acting seat's goals (the search bot refines this)."""

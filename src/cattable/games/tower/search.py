@@ -57,6 +57,11 @@ WALL_FALL = 60.0
 """Score lost per wall that falls (five lose the cooperative game, or rank the toppler last)."""
 GIFT = 0.4
 """Competitive: how much the others' expected climb counts against a placement (their goals unseen)."""
+DUEL_CLIMB = 0.1
+"""Competitive, two players: the toppler is ranked last, so the other player wins whatever the climb (the
+rulebook's END OF GAME). Climbing only breaks the rare tie of a tower that never falls: it counts this much."""
+DUEL_LOSS = -2000.0
+"""Competitive, two players: the fifth wall to fall loses the game outright."""
 SAFETY = 0.92
 """Share of ``budget.max_seconds`` the search may use before it stops early."""
 
@@ -104,7 +109,7 @@ class SearchAgent(HeuristicAgent):
 
     # -- the decision -------------------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        self.mark = time.perf_counter()
+        self.mark = time.process_time()
         self.deadline = self.mark + SAFETY * self.budget.max_seconds
         self.slowest = 0.0
         self.trials_run = 0
@@ -126,7 +131,7 @@ class SearchAgent(HeuristicAgent):
     def _time_left(self) -> bool:
         """Called before each trial: False once the next trial (as slow as the slowest one yet, the time
         between two calls) would end past the deadline."""
-        now = time.perf_counter()
+        now = time.process_time()
         self.slowest = max(self.slowest, now - self.mark)
         self.mark = now
         if now + self.slowest < self.deadline:
@@ -186,7 +191,7 @@ class SearchAgent(HeuristicAgent):
         value += 2.0 * len(cats) + 3.0 * touching
         if view["mode"] == "competitive":
             value -= GIFT * CLIMB * self._gift(view, reading)
-        return value
+        return value * _climb_weight(view)
 
     def _gift(self, view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
         """Floors the other players could expect to climb on this tower, judged on the goal cards this
@@ -237,7 +242,8 @@ class SearchAgent(HeuristicAgent):
         room = top - mine
         if view["mode"] == "coop" and top >= view["target"] and room >= 1:
             return 2.0
-        return {0: 40.0, 1: 16.0, 2: 4.0}.get(room, -8.0 - 6.0 * (room - 3))
+        need = {0: 40.0, 1: 16.0, 2: 4.0}.get(room, -8.0 - 6.0 * (room - 3))
+        return need * _climb_weight(view)
 
     def _wall_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float:
         """Build the storey: both wall orders at each free diagonal, floor centred; keep the levellest
@@ -305,7 +311,7 @@ class SearchAgent(HeuristicAgent):
         """Walls that would make the fifth (a lost game, or the toppler's last place) cost everything."""
         walls = sum(1 for p in fallen if p.startswith("W-"))
         if walls and len(view["wall_debris"]) + walls >= 5:
-            return -500.0
+            return DUEL_LOSS if _duel(view) else -500.0
         return 0.0
 
     def _cat_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float:
@@ -372,7 +378,7 @@ class SearchAgent(HeuristicAgent):
             penalty = stands.get(climb, 0.0)
             card = goal_cards[a.card - 1]
             keep = EASE.get(card["condition"], 0.3) * card["floors"]
-            scored.append((CLIMB * climb + penalty - keep, -a.floors, -i, a))
+            scored.append(((CLIMB * climb - keep) * _climb_weight(view) + penalty, -a.floors, -i, a))
         value, _, _, best = max(scored, key=lambda t: (t[0], t[1], t[2]))
         if skip is not None and value < 0.0 and base is not None:
             return skip
@@ -424,6 +430,16 @@ class SearchAgent(HeuristicAgent):
             return next((a for a in legal if isinstance(a, Skip)), legal[0])
         now = self._value_of(view, view["tower"]["reading"])
         return self._search(view, legal, extra=now + 1.0)
+
+
+def _duel(view: Mapping[str, Any]) -> bool:
+    """The competitive game between two: only the toppler loses."""
+    return bool(view["mode"] == "competitive" and len(view["black"]) == 2)
+
+
+def _climb_weight(view: Mapping[str, Any]) -> float:
+    """How much climbing counts against falling walls: fully, except in a duel (see ``DUEL_CLIMB``)."""
+    return DUEL_CLIMB if _duel(view) else 1.0
 
 
 def _floors_for(view: Mapping[str, Any], reading: Mapping[str, Any], mine: int) -> list[str]:

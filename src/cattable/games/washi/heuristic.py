@@ -11,7 +11,7 @@ end with no special move left (that loses at once).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from cattable.agents.base import GreedyAgent
@@ -31,12 +31,11 @@ WIN = 10_000.0
 class HeuristicAgent(GreedyAgent):
     name = "washi-heuristic"
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        self.board = board_from_view(view)
-        return super().choose(view, legal)
+    def prepare(self, view: Mapping[str, Any]) -> Any:
+        return board_from_view(view)
 
     def score(self, view: Mapping[str, Any], action: Action) -> float:
-        board = self.board
+        board = self.context(view)
         if action[0] in ("fish", "cat"):  # type: ignore[index]
             return _setup_score(board, view, action)
         seat = int(view["to_play"])
