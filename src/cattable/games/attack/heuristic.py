@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from cattable.agents.base import GreedyAgent
+from cattable.agents.evaluation import leads, logistic
 from cattable.core import Action, State
 
 from .actions import NONE, Burglar, CatAttack, CatCard, CreatureCard, Fight, FightCard, Move, Raid, SixCat, Speedy, Swap
@@ -312,10 +313,6 @@ ROUNDS_HOME = 2.0
 """Heuristic cats fill a larder in about 1.7 rounds an item and then need about two rounds to roll home."""
 
 
-def _logistic(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
-
-
 def _strength(state: AttackState, seat: int) -> float:
     """Progress towards the six foods and the Home space, plus lives, in items."""
     house = state.house_of[seat]
@@ -339,16 +336,6 @@ def _by_team(state: AttackState, values: list[float], worst: bool) -> dict[int, 
     return out
 
 
-def _margins(team_values: dict[int, float], state: AttackState) -> list[float | None]:
-    """Each seat's team value less the best rival team's (None for a seat whose team is out)."""
-    out: list[float | None] = []
-    for s in range(state.players):
-        mine = team_values.get(state.team_of[s])
-        rivals = [v for t, v in team_values.items() if t != state.team_of[s]]
-        out.append(None if mine is None or not rivals else mine - max(rivals))
-    return out
-
-
 def evaluate(state: State) -> list[float]:
     """Each seat's chance of winning: a logistic of its lead over the best rival.
 
@@ -363,21 +350,21 @@ def evaluate(state: State) -> list[float]:
         winners = state.winners or []
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(n)] if winners else [1.0 / n] * n
     strength = [_strength(state, s) for s in range(n)]
-    untimed = _margins(_by_team(state, strength, worst=True), state)
+    untimed = leads(_by_team(state, strength, worst=True), state.team_of)
     limit = int(state.options["time_limit"])
     if not limit:
-        return [0.0 if m is None else _logistic(m / SCALE) for m in untimed]
+        return [0.0 if m is None else logistic(m / SCALE) for m in untimed]
     left = max(0, limit - state.rounds)
     scores = state.scores()
     food = [bin(state.larder[state.house_of[s]]).count("1") for s in range(n)]
-    timed = _margins(_by_team(state, [scores[s] + TIE_FOOD * food[s] for s in range(n)], worst=False), state)
+    timed = leads(_by_team(state, [scores[s] + TIE_FOOD * food[s] for s in range(n)], worst=False), state.team_of)
     need = min((ROUNDS_PER_ITEM * (len(ITEMS) - food[s]) + ROUNDS_HOME for s in range(n) if state.live(s)), default=0.0)
-    finishes = _logistic((left - need) / 2.0)  # how likely a cat gets home before the time is up
+    finishes = logistic((left - need) / 2.0)  # how likely a cat gets home before the time is up
     spread = TIMED_SCALE[0] + TIMED_SCALE[1] * math.sqrt(left)
     out = []
     for mu, mt in zip(untimed, timed, strict=True):
         if mu is None or mt is None:
             out.append(0.0)
         else:
-            out.append(finishes * _logistic(mu / SCALE) + (1.0 - finishes) * _logistic(mt / spread))
+            out.append(finishes * logistic(mu / SCALE) + (1.0 - finishes) * logistic(mt / spread))
     return out

@@ -8,11 +8,11 @@ the other dice still on the table give the best marks on average. A cat house ta
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cattable.agents.base import GreedyAgent
+from cattable.agents.evaluation import leads, logistic
 from cattable.core import Action, State
 
 from . import scoring
@@ -231,9 +231,6 @@ def evaluate(state: State) -> list[float]:
     rows = state._breakdown()  # the totals only: no need to build the sheets' views
     worth = [row["total"] + FOOTPRINT * state.available(p) + _promise(state, p) for p, row in enumerate(rows)]
     if len(worth) == 1:
-        return [1.0 / (1.0 + math.exp(-(worth[0] - float(state.options["solo_target"])) / MARGIN_SCALE))]
-    out = []
-    for p, w in enumerate(worth):
-        best_other = max(x for q, x in enumerate(worth) if q != p)
-        out.append(1.0 / (1.0 + math.exp(-(w - best_other) / MARGIN_SCALE)))
-    return out
+        return [logistic((worth[0] - float(state.options["solo_target"])) / MARGIN_SCALE)]
+    margins = leads(dict(enumerate(worth)), range(len(worth)))
+    return [logistic((m or 0.0) / MARGIN_SCALE) for m in margins]
