@@ -23,6 +23,12 @@ def test_budgets_parse_and_bad_ones_are_refused() -> None:
     assert parse_budget("mcts:ms=250").max_seconds == 0.25
     with pytest.raises(ValueError, match="easy, medium, hard"):
         parse_budget("mcts:ultra")
+    tuned = parse_budget("mcts:hard/c=0.4/depth=3")
+    assert (tuned.iterations, tuned.exploration, tuned.rollout_depth) == (1500, 0.4, 3)
+    assert parse_budget("mcts:iters=50/c=0").exploration == 0.0
+    for bad in ("mcts:hard/c=-1", "mcts:hard/depth=x", "mcts:hard/speed=2", "mcts:c=0.4", "mcts:hard/hard"):
+        with pytest.raises(ValueError, match="unknown MCTS budget"):
+            parse_budget(bad)
     assert LEVELS["easy"].iterations < LEVELS["medium"].iterations < LEVELS["hard"].iterations
 
 

@@ -15,7 +15,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from cattable.core import Action, Game, Result, State
@@ -184,22 +184,31 @@ def _settled(root: Node, remaining: int) -> bool:
 
 
 def parse_budget(spec: str) -> Budget:
-    """``mcts``, ``mcts:hard``, ``mcts:iters=800``, ``mcts:ms=500`` (a time budget: not reproducible)."""
+    """``mcts``, ``mcts:hard``, ``mcts:iters=800``, ``mcts:ms=500`` (a time budget: not reproducible), and
+    any of these with settings after slashes: ``mcts:hard/c=0.5/depth=4`` (UCB exploration, rollout depth;
+    not commas, which separate agents on the command line)."""
     _, _, arg = spec.partition(":")
-    arg = arg.strip().lower()
-    if not arg:
-        return LEVELS["medium"]
-    if arg in LEVELS:
-        return LEVELS[arg]
-    key, sep, value = arg.partition("=")
-    try:
-        if sep and key in ("iters", "iterations"):
-            return Budget(iterations=max(1, int(value)), max_seconds=3600.0)
-        if sep and key == "ms":
-            return Budget(iterations=10**9, max_seconds=max(1, int(value)) / 1000)
-    except ValueError:
-        pass
-    raise ValueError(f"unknown MCTS budget {arg!r}; use one of {', '.join(LEVELS)}, iters=N or ms=N")
+    parts = [p.strip() for p in arg.strip().lower().split("/") if p.strip()]
+    budget = LEVELS["medium"]
+    allowed = f"use one of {', '.join(LEVELS)}, iters=N or ms=N, then optionally /c=X /depth=N"
+    for i, part in enumerate(parts):
+        key, sep, value = part.partition("=")
+        try:
+            if i == 0 and not sep and part in LEVELS:
+                budget = LEVELS[part]
+            elif i == 0 and key in ("iters", "iterations") and sep:
+                budget = Budget(iterations=max(1, int(value)), max_seconds=3600.0)
+            elif i == 0 and key == "ms" and sep:
+                budget = Budget(iterations=10**9, max_seconds=max(1, int(value)) / 1000)
+            elif i > 0 and key == "c" and sep and float(value) >= 0.0:
+                budget = replace(budget, exploration=float(value))
+            elif i > 0 and key == "depth" and sep and int(value) >= 0:
+                budget = replace(budget, rollout_depth=int(value))
+            else:
+                raise ValueError(part)
+        except ValueError:
+            raise ValueError(f"unknown MCTS budget {part!r} in {spec!r}; {allowed}") from None
+    return budget
 
 
 def make_mcts(spec: str, game: Game, seed: int) -> Agent:

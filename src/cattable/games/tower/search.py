@@ -221,9 +221,7 @@ class SearchAgent(HeuristicAgent):
         scored = []
         for i, a in enumerate(legal):
             assert isinstance(a, Choose)
-            card = view["action_faceup"][a.card - 1]["id"]
-            sides = cards().actions[card].sides
-            side = sides[0] if a.side in ("", "left") else sides[1]
+            side = _side_of(view, a)
             if not self._time_left():
                 value = self._card_score(view, a)
             elif side.walls:
@@ -430,6 +428,13 @@ class SearchAgent(HeuristicAgent):
             return next((a for a in legal if isinstance(a, Skip)), legal[0])
         now = self._value_of(view, view["tower"]["reading"])
         return self._search(view, legal, extra=now + 1.0)
+
+
+def _side_of(view: Mapping[str, Any], a: Action) -> Side:
+    """The card side a ``Choose`` picks."""
+    assert isinstance(a, Choose)
+    sides = cards().actions[view["action_faceup"][a.card - 1]["id"]].sides
+    return sides[0] if a.side in ("", "left") else sides[1]
 
 
 def _duel(view: Mapping[str, Any]) -> bool:
