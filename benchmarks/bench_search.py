@@ -18,7 +18,7 @@ from typing import Any
 
 import cattable
 from cattable.agents import InfoSet, make_agent
-from cattable.agents.mcts import LEVELS, MCTSAgent
+from cattable.agents.mcts import MCTSAgent
 from cattable.core import State
 
 OPTIONS: dict[str, dict[str, Any]] = {"attack": {"time_limit": 40}}
@@ -61,7 +61,7 @@ def measure(name: str, count: int, level: str = "hard") -> dict[str, Any]:
         times.append(used)
         if isinstance(bot, MCTSAgent):
             rates.append(bot.last_iterations / max(used, 1e-9))
-            budget = LEVELS[level]
+            budget = bot.budget  # the game's own level, where it sets one
             cap_hits += bot.last_iterations < budget.iterations and used >= budget.max_seconds * 0.95
     return {
         "game": name,

@@ -101,3 +101,19 @@ def test_a_clean_sweep_still_gets_an_interval_of_real_width() -> None:
     wide = elo_with_intervals(2, [(0, 1, 1.0), (0, 1, 0.0)] * 5)
     narrow = elo_with_intervals(2, [(0, 1, 1.0), (0, 1, 0.0)] * 100)
     assert narrow[0]["high"] - narrow[0]["low"] < wide[0]["high"] - wide[0]["low"]
+
+
+def test_a_game_may_set_its_own_levels_and_the_rest_stay_shared(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cattable
+    from cattable.agents import make_agent
+    from cattable.agents.mcts import levels_for
+    from cattable.games.cafe import heuristic
+
+    cafe = cattable.game("cafe")
+    assert levels_for(cafe) == LEVELS
+    own = Budget(iterations=4321, max_seconds=1.5)
+    monkeypatch.setattr(heuristic, "LEVELS", {"hard": own}, raising=False)
+    assert levels_for(cafe)["hard"] == own and levels_for(cafe)["easy"] == LEVELS["easy"]
+    bot = make_agent("mcts:hard/c=0.3", cafe)
+    assert isinstance(bot, MCTSAgent) and bot.budget == Budget(4321, 1.5, exploration=0.3)
+    assert levels_for(cattable.game("washi"))["hard"] == LEVELS["hard"]

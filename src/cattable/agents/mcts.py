@@ -183,19 +183,19 @@ def _settled(root: Node, remaining: int) -> bool:
     return first - second > remaining
 
 
-def parse_budget(spec: str) -> Budget:
+def parse_budget(spec: str, levels: Mapping[str, Budget] = LEVELS) -> Budget:
     """``mcts``, ``mcts:hard``, ``mcts:iters=800``, ``mcts:ms=500`` (a time budget: not reproducible), and
     any of these with settings after slashes: ``mcts:hard/c=0.5/depth=4`` (UCB exploration, rollout depth;
     not commas, which separate agents on the command line)."""
     _, _, arg = spec.partition(":")
     parts = [p.strip() for p in arg.strip().lower().split("/") if p.strip()]
-    budget = LEVELS["medium"]
-    allowed = f"use one of {', '.join(LEVELS)}, iters=N or ms=N, then optionally /c=X /depth=N"
+    budget = levels["medium"]
+    allowed = f"use one of {', '.join(levels)}, iters=N or ms=N, then optionally /c=X /depth=N"
     for i, part in enumerate(parts):
         key, sep, value = part.partition("=")
         try:
-            if i == 0 and not sep and part in LEVELS:
-                budget = LEVELS[part]
+            if i == 0 and not sep and part in levels:
+                budget = levels[part]
             elif i == 0 and key in ("iters", "iterations") and sep:
                 budget = Budget(iterations=max(1, int(value)), max_seconds=3600.0)
             elif i == 0 and key == "ms" and sep:
@@ -211,6 +211,16 @@ def parse_budget(spec: str) -> Budget:
     return budget
 
 
+def levels_for(game: Game) -> dict[str, Budget]:
+    """The difficulty levels in ``game``: the shared ones, except where the game's heuristic module sets
+    its own ``LEVELS`` (a game whose search is cheap can afford more iterations in the same time)."""
+    try:
+        module = importlib.import_module(f"cattable.games.{game.name}.heuristic")
+    except ModuleNotFoundError:
+        return dict(LEVELS)
+    return {**LEVELS, **getattr(module, "LEVELS", {})}
+
+
 def make_mcts(spec: str, game: Game, seed: int) -> Agent:
     """The search bot for ``game`` at budget ``spec``.
 
@@ -220,11 +230,11 @@ def make_mcts(spec: str, game: Game, seed: int) -> Agent:
     """
     evaluate: Evaluator | None = None
     depth = DEFAULT_DEPTH
-    budget = parse_budget(spec)
     try:
         module = importlib.import_module(f"cattable.games.{game.name}.heuristic")
     except ModuleNotFoundError:
         module = None
+    budget = parse_budget(spec, levels_for(game))
     if module is not None:
         custom = getattr(module, "search_agent", None)
         if custom is not None:

@@ -7,7 +7,8 @@ sampled from the seat's steadiness (chance handled as chance) and a candidate is
 outcome. Cards, goals and the competitive move are chosen by a short lookahead on the same world:
 
 - placements: the menu (up to ``cap`` candidates) is tried once with a still hand (plus the heuristic's
-  look at how the storey's floor would lie), the best ``keep`` then get ``trials`` noisy tries each;
+  look at how the storey's floor would lie), the best ``keep`` then get the same ``trials`` noisy hands
+  each (common random numbers), and the mean over all their tries decides;
 - Action cards and sides: a wall side is built (both walls, opposite corners, both orders, then the
   floor) and then replayed with noise, so the bot sees which pair levels the tower and how often it
   falls; a cat side is judged by the best spots the card allows (which goals it meets, at what risk);
@@ -159,15 +160,18 @@ class SearchAgent(HeuristicAgent):
             still.append((self._try(base, view, a, placing.STILL), -i, a))
             self.trials_run += 1
         still.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        # Common random numbers: every kept candidate meets the same shaky hands, so they are compared on
+        # the placement and not on whose hand happened to tremble least (the winner's curse).
+        hands = [self._noise(view) for _ in range(self.plan.trials)]
         best: list[tuple[float, int, Action]] = []
         for s, order, a in still[: self.plan.keep]:
             noisy = []
-            for _ in range(self.plan.trials):
+            for hand in hands:
                 if not self._time_left():
                     break
-                noisy.append(self._try(base, view, a, self._noise(view)))
+                noisy.append(self._try(base, view, a, hand))
                 self.trials_run += 1
-            best.append(((s + sum(noisy) / len(noisy)) / 2 if noisy else s, order, a))
+            best.append(((s + sum(noisy)) / (1 + len(noisy)), order, a))
         if not best:
             best = still[:1]
         score, _, choice = max(best, key=lambda t: (t[0], t[1]))
