@@ -110,7 +110,8 @@ def test_a_game_may_set_its_own_levels_and_the_rest_stay_shared(monkeypatch: pyt
     from cattable.games.cafe import heuristic
 
     cafe = cattable.game("cafe")
-    assert levels_for(cafe) == LEVELS
+    assert levels_for(cafe)["hard"] == heuristic.LEVELS["hard"] != LEVELS["hard"]
+    assert levels_for(cafe)["medium"] == LEVELS["medium"]
     own = Budget(iterations=4321, max_seconds=1.5)
     monkeypatch.setattr(heuristic, "LEVELS", {"hard": own}, raising=False)
     assert levels_for(cafe)["hard"] == own and levels_for(cafe)["easy"] == LEVELS["easy"]

@@ -86,7 +86,7 @@ def test_a_game_can_supply_its_own_search_bot(monkeypatch: pytest.MonkeyPatch, t
 
     monkeypatch.setattr(cafe_heuristic, "search_agent", search_agent, raising=False)
     agent = make_mcts("mcts:hard", cattable.game("cafe"), 7)
-    assert isinstance(agent, Fixed) and made == [("mcts:hard", 1500, 7)]
+    assert isinstance(agent, Fixed) and made == [("mcts:hard", cafe_heuristic.LEVELS["hard"].iterations, 7)]
 
 
 def test_cafe_search_uses_the_sheet_evaluator() -> None:
