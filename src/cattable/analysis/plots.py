@@ -61,9 +61,14 @@ def plot_tournament(summary: dict[str, Any], out: str | Path) -> Path:
         [c - r["low"] for c, r in zip(centre, ratings, strict=True)],
         [r["high"] - c for c, r in zip(centre, ratings, strict=True)],
     ]
-    right.barh(agents, [c - 1500 for c in centre], left=1500, xerr=errors, color="#4c78a8", capsize=4)
-    right.axvline(1500, color="grey", lw=0.8)
-    right.set_xlabel("Elo (95% interval)")
+    # Dots with intervals, not bars: an Elo scale has no zero, and 1500 is only where the fit is centred.
+    right.errorbar(centre, range(n), xerr=errors, fmt="o", color="#4c78a8", capsize=4)
+    for i, c in enumerate(centre):
+        right.annotate(f"{c:.0f}", (c, i), textcoords="offset points", xytext=(0, 7), ha="center", fontsize=9)
+    right.set_yticks(range(n), agents)
+    right.set_ylim(n - 0.5, -0.5)
+    right.axvline(1500, color="grey", lw=0.8, ls=":")
+    right.set_xlabel("Elo, centred on 1500 (dots: fit; lines: 95% interval)")
     right.set_title(f"{summary['games_per_pairing']} games per pairing, {summary['players']} players")
     fig.tight_layout()
     path = Path(out)
