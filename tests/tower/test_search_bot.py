@@ -115,3 +115,47 @@ def test_in_the_competitive_game_it_takes_the_card_its_hidden_goal_wants() -> No
         assert isinstance(choice, Choose)
         picks.append(s.action_faceup[choice.card - 1])
     assert picks == ["A15", "A16"]
+
+
+def test_kept_placements_are_compared_on_the_same_shaky_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Common random numbers: each kept candidate is tried with the very same noisy hands, so the choice
+    # reflects the placement rather than which candidate drew the steadiest hand (the winner's curse).
+    s = _mid_game()
+    seat = s.current_player
+    assert seat is not None
+    bot = SearchAgent(seed=4, budget=ROOMY)
+    tries: dict[object, list[object]] = {}
+
+    def fake_try(base: object, view: object, a: object, hand: object) -> float:
+        tries.setdefault(a, []).append(hand)
+        return float(len(tries))  # any fixed scores: the test is about the hands
+
+    monkeypatch.setattr(bot, "_try", fake_try)
+    bot.mark = time.process_time()
+    bot.deadline = bot.mark + 60.0  # what choose() sets before it searches
+    bot._search(s.view(seat), s.legal_actions())
+    noisy = [hands[1:] for hands in tries.values() if len(hands) > 1]
+    assert len(noisy) == bot.plan.keep and all(len(h) == bot.plan.trials for h in noisy)
+    assert all(h == noisy[0] for h in noisy) and all(x is y for h in noisy for x, y in zip(h, noisy[0], strict=True))
+
+
+@pytest.mark.parametrize(
+    ("players", "mode", "loss", "climb"),
+    [(2, "competitive", -2000.0, 0.1), (3, "competitive", -500.0, 1.0), (2, "coop", -500.0, 1.0)],
+)
+def test_a_fifth_wall_costs_the_game_in_a_duel_and_climbing_counts_little(
+    players: int, mode: str, loss: float, climb: float
+) -> None:
+    # "The player who causes the Tower to fall immediately moves their Ranking Token to last place": with
+    # two players that is the whole game, whatever the climb.
+    from cattable.games.tower import search
+
+    s = new(players=players, mode=mode, steadiness="normal")
+    view = s.view(0)
+    view["wall_debris"] = ["W-bricks-1", "W-bricks-2", "W-bricks-3", "W-bricks-4"]
+    bot = SearchAgent(seed=1, budget=ROOMY)
+    assert bot._risk_weight(view, {"W-arches-1"}) == loss
+    assert bot._risk_weight(view, {"C-yellow-1"}) == 0.0
+    view["wall_debris"] = []
+    assert bot._risk_weight(view, {"W-arches-1"}) == 0.0
+    assert search._climb_weight(view) == climb
