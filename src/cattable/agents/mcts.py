@@ -16,6 +16,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import ModuleType
 from typing import Any
 
 from cattable.core import Action, Game, Result, State
@@ -214,11 +215,15 @@ def parse_budget(spec: str, levels: Mapping[str, Budget] = LEVELS) -> Budget:
 def levels_for(game: Game) -> dict[str, Budget]:
     """The difficulty levels in ``game``: the shared ones, except where the game's heuristic module sets
     its own ``LEVELS`` (a game whose search is cheap can afford more iterations in the same time)."""
+    return {**LEVELS, **getattr(_heuristic_module(game), "LEVELS", {})}
+
+
+def _heuristic_module(game: Game) -> ModuleType | None:
+    """``cattable.games.<game>.heuristic``, where a game keeps what its search may use; None if it has none."""
     try:
-        module = importlib.import_module(f"cattable.games.{game.name}.heuristic")
+        return importlib.import_module(f"cattable.games.{game.name}.heuristic")
     except ModuleNotFoundError:
-        return dict(LEVELS)
-    return {**LEVELS, **getattr(module, "LEVELS", {})}
+        return None
 
 
 def make_mcts(spec: str, game: Game, seed: int) -> Agent:
@@ -230,10 +235,7 @@ def make_mcts(spec: str, game: Game, seed: int) -> Agent:
     """
     evaluate: Evaluator | None = None
     depth = DEFAULT_DEPTH
-    try:
-        module = importlib.import_module(f"cattable.games.{game.name}.heuristic")
-    except ModuleNotFoundError:
-        module = None
+    module = _heuristic_module(game)
     budget = parse_budget(spec, levels_for(game))
     if module is not None:
         custom = getattr(module, "search_agent", None)

@@ -309,7 +309,7 @@ class AttackState(State):
     # -- moves -------------------------------------------------------------------------------------
     def other_cats(self, seat: int) -> list[tuple[int, bool]]:
         """(space, may be attacked by ``seat``) for every other cat still in the game, except team-mates
-        on ``seat``'s own Home space: a shared house's door takes the whole team (docs/attack decisions)."""
+        on ``seat``'s own Home space: a shared house's door takes the whole team (the README's Gang warfare)."""
         b = self.b
         team, pos, house_of = self.team_of, self.pos, self.house_of
         mine, home = team[seat], b.home[house_of[seat]]

@@ -16,7 +16,7 @@ from cattable.core import Action
 
 from . import goals, placing
 from .actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
-from .cards import cards
+from .cards import Side, cards
 from .menu import resting_on
 from .physics import STEADINESS, TowerWorld, noise
 from .table import fresh_world, reading_json, tilt_of
@@ -53,10 +53,7 @@ class HeuristicAgent(Agent):
 
     # -- cards -------------------------------------------------------------------------------------
     def _card_score(self, view: Mapping[str, Any], a: Action) -> float:
-        assert isinstance(a, Choose)
-        card = view["action_faceup"][a.card - 1]["id"]
-        sides = cards().actions[card].sides
-        side = sides[0] if a.side in ("", "left") else sides[1]
+        side = side_of(view, a)
         levels = view["tower"]["reading"]["floor_levels"]
         top = max(levels.values(), default=1)
         mine = _my_level(view)
@@ -184,6 +181,13 @@ def _spread(view: Mapping[str, Any], a: Wall) -> float:
     top = view["tower"]["reading"]["top_floor"]
     others = [(x, y) for p, x, y, _ in resting_on(view["tower"], top) if p.startswith("W-")]
     return min((math.dist((a.x, a.y), o) for o in others), default=0.0)
+
+
+def side_of(view: Mapping[str, Any], a: Action) -> Side:
+    """The side of a face-up Action card that a ``Choose`` picks."""
+    assert isinstance(a, Choose)
+    sides = cards().actions[view["action_faceup"][a.card - 1]["id"]].sides
+    return sides[0] if a.side in ("", "left") else sides[1]
 
 
 def _my_level(view: Mapping[str, Any]) -> int:

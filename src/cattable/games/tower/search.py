@@ -35,7 +35,7 @@ from cattable.core import Action
 from . import goals, placing
 from .actions import Choose, Floor, Goal, Move, Refresh, Skip, Wall
 from .cards import Side, cards
-from .heuristic import CAP, HeuristicAgent, _my_goals, _my_level, _wanted_colours
+from .heuristic import CAP, HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
 from .menu import cat_menu, roomiest_spot, wall_menu
 from .physics import TowerWorld
 from .table import fresh_world, tilt_of
@@ -225,7 +225,7 @@ class SearchAgent(HeuristicAgent):
         scored = []
         for i, a in enumerate(legal):
             assert isinstance(a, Choose)
-            side = _side_of(view, a)
+            side = side_of(view, a)
             if not self._time_left():
                 value = self._card_score(view, a)
             elif side.walls:
@@ -432,13 +432,6 @@ class SearchAgent(HeuristicAgent):
             return next((a for a in legal if isinstance(a, Skip)), legal[0])
         now = self._value_of(view, view["tower"]["reading"])
         return self._search(view, legal, extra=now + 1.0)
-
-
-def _side_of(view: Mapping[str, Any], a: Action) -> Side:
-    """The card side a ``Choose`` picks."""
-    assert isinstance(a, Choose)
-    sides = cards().actions[view["action_faceup"][a.card - 1]["id"]].sides
-    return sides[0] if a.side in ("", "left") else sides[1]
 
 
 def _duel(view: Mapping[str, Any]) -> bool:
