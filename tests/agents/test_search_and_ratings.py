@@ -10,7 +10,8 @@ import pytest
 
 import cattable
 from cattable.agents import InfoSet, make_agent
-from cattable.agents.mcts import LEVELS, Budget, MCTSAgent, parse_budget, rewards
+from cattable.agents.budget import LEVELS, Budget
+from cattable.agents.mcts import MCTSAgent, parse_budget, rewards
 from cattable.analysis.ratings import elo_with_intervals, fit_elo, wilson
 from cattable.analysis.tournament import run_tournament, seating, summarise
 from cattable.core import Result

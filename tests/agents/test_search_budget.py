@@ -10,7 +10,8 @@ import pytest
 
 import cattable
 from cattable.agents import Agent, InfoSet, RandomAgent, make_agent
-from cattable.agents.mcts import Budget, MCTSAgent, Node, _settled, make_mcts
+from cattable.agents.budget import Budget
+from cattable.agents.mcts import MCTSAgent, Node, _settled, make_mcts
 from cattable.core import State
 
 

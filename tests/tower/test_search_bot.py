@@ -9,7 +9,7 @@ import pytest
 
 import cattable
 from cattable.agents import InfoSet, make_agent
-from cattable.agents.mcts import LEVELS, Budget
+from cattable.agents.budget import LEVELS, Budget
 from cattable.games.tower.actions import Choose, Wall
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.search import Plan, SearchAgent

@@ -15,36 +15,19 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
 from cattable.core import Action, Game, Result, State
 
 from .base import Agent, InfoSet
+from .budget import LEVELS, Budget
 
 Evaluator = Callable[[State], list[float]]
 """A game's judgement of an unfinished position: each seat's chance of winning, in [0, 1]."""
 DEFAULT_DEPTH = 400
 """Without an evaluator a rollout plays on (almost always to the end)."""
-
-
-@dataclass(frozen=True)
-class Budget:
-    iterations: int
-    max_seconds: float
-    """A cap in CPU seconds of this process (not wall time): a busy machine slows a move down but does not
-    cut its search short, so a seeded game replays the same way under load."""
-    rollout_depth: int | None = None
-    """Random moves before the game's ``evaluate`` judges the position; None: the game's own depth."""
-    exploration: float = 0.9
-
-
-LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=60, max_seconds=0.4),
-    "medium": Budget(iterations=400, max_seconds=1.0),
-    "hard": Budget(iterations=1500, max_seconds=1.8),
-}
 
 
 def rewards(result: Result, players: int) -> list[float]:

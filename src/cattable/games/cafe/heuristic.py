@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cattable.agents.base import GreedyAgent
+from cattable.agents.budget import Budget
 from cattable.agents.evaluation import leads, logistic
-from cattable.agents.mcts import Budget
 from cattable.core import Action, State
 
 from . import scoring

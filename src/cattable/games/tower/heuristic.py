@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cattable.agents.base import Agent
-from cattable.agents.mcts import Budget
+from cattable.agents.budget import Budget
 from cattable.core import Action
 
 from . import goals, placing

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cattable.agents.mcts import Budget
+from cattable.agents.budget import Budget
 from cattable.core import Action
 
 from . import duel, goals, placing
