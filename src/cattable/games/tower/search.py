@@ -32,7 +32,7 @@ from typing import Any
 from cattable.agents.budget import Budget
 from cattable.core import Action
 
-from . import duel, goals, placing
+from . import goals, placing
 from .actions import Choose, Floor, Goal, Move, Refresh, Skip, Wall
 from .cards import Side, cards
 from .heuristic import CAP, HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
@@ -63,8 +63,6 @@ DUEL_CLIMB = 0.1
 rulebook's END OF GAME). Climbing only breaks the rare tie of a tower that never falls: it counts this much."""
 DUEL_LOSS = -2000.0
 """Competitive, two players: the fifth wall to fall loses the game outright."""
-DUEL_TIE = 0.005
-"""Competitive, two players: card plays this close in their chance to win are told apart by the placement search."""
 SAFETY = 0.92
 """Share of ``budget.max_seconds`` the search may use before it stops early."""
 
@@ -222,12 +220,7 @@ class SearchAgent(HeuristicAgent):
 
     # -- Action cards --------------------------------------------------------------------------------
     def _choose_card(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """Each card side is carried out on the world from the view, with the seat's own noisy hand. In a duel
-        the card flow decides first (``duel``): only the plays that give the best chance to win are tried."""
-        if _duel(view):
-            legal = _best_duel_plays(view, legal)
-            if len(legal) == 1:
-                return legal[0]
+        """Each card side is carried out on the world from the view, with the seat's own noisy hand."""
         base = self._base(view)
         scored = []
         for i, a in enumerate(legal):
@@ -444,17 +437,6 @@ class SearchAgent(HeuristicAgent):
 def _duel(view: Mapping[str, Any]) -> bool:
     """The competitive game between two: only the toppler loses."""
     return bool(view["mode"] == "competitive" and len(view["black"]) == 2)
-
-
-def _best_duel_plays(view: Mapping[str, Any], legal: Sequence[Action]) -> list[Action]:
-    """The card plays whose chance to win the duel is within ``DUEL_TIE`` of the best (``duel.values``)."""
-    plays = []
-    for a in legal:
-        assert isinstance(a, Choose)
-        plays.append(("wall" if side_of(view, a).walls else "cat", str(view["action_faceup"][a.card - 1]["id"])))
-    chances = duel.values(view, plays)
-    best = max(chances)
-    return [a for a, c in zip(legal, chances, strict=True) if c >= best - DUEL_TIE]
 
 
 def _climb_weight(view: Mapping[str, Any]) -> float:
