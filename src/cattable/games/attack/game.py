@@ -310,12 +310,10 @@ class AttackState(State):
     def other_cats(self, seat: int) -> list[tuple[int, bool]]:
         """(space, may be attacked by ``seat``) for every other cat still in the game, except team-mates
         on ``seat``'s own Home space: a shared house's door takes the whole team (the README's Gang warfare)."""
-        b = self.b
-        team, pos, house_of = self.team_of, self.pos, self.house_of
-        mine, home = team[seat], b.home[house_of[seat]]
+        team, mine, home = self.team_of, self.team_of[seat], self.home_of(seat)
         return [
-            (p, team[s] != mine and p != b.home[house_of[s]])
-            for s, p in enumerate(pos)
+            (p, not self._protected(seat, s))
+            for s, p in enumerate(self.pos)
             if p != NONE and s != seat and not (team[s] == mine and p == home)
         ]
 
