@@ -159,3 +159,40 @@ def test_a_fifth_wall_costs_the_game_in_a_duel_and_climbing_counts_little(
     view["wall_debris"] = []
     assert bot._risk_weight(view, {"W-arches-1"}) == 0.0
     assert search._climb_weight(view) == climb
+
+
+def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a tall tower the still look at every candidate could eat the whole cap; a candidate never met by
+    # a shaky hand would then be judged on its still try alone, too kindly. Here every try costs 0.1 s of a
+    # 1.0 s cap: the still look stops at half the time (4 candidates), the 4 kept meet one shaky hand, and
+    # the second hand, cut short by the cap after the first candidate, counts for none. It is rigged to
+    # make that candidate look best if it counted: the bot must take the runner-up.
+    from cattable.games.tower import search
+
+    clock = [0.0]
+    monkeypatch.setattr(search.time, "process_time", lambda: clock[0])
+    s = _mid_game()
+    s.apply(s.legal_actions()[0])  # card 1, left: bricks + bricks + floor
+    seat = s.current_player
+    assert seat is not None
+    bot = SearchAgent(seed=4, budget=Budget(iterations=1500, max_seconds=1.0))
+    tries: dict[object, list[bool]] = {}
+
+    def fake_try(base: object, view: object, a: object, hand: object) -> float:
+        clock[0] += 0.1
+        tries.setdefault(a, []).append(hand is search.placing.STILL)
+        rank, shaken = list(tries).index(a), tries[a].count(False)
+        if hand is search.placing.STILL:
+            return 10.0 - 0.1 * rank
+        return (-50.0 if rank == 0 else 0.0) if shaken == 1 else 1000.0
+
+    monkeypatch.setattr(bot, "_try", fake_try)
+    bot.mark = bot.slowest = 0.0
+    bot.deadline = search.SAFETY * 1.0
+    legal = s.legal_actions()
+    assert isinstance(legal[0], Wall) and len(legal) > 5
+    choice = bot._search(s.view(seat), legal)
+    order = list(tries)
+    assert [tries[a].count(True) for a in order] == [1, 1, 1, 1]
+    assert [tries[a].count(False) for a in order] == [2, 1, 1, 1]
+    assert choice == order[1]

@@ -63,6 +63,8 @@ DUEL_CLIMB = 0.1
 rulebook's END OF GAME). Climbing only breaks the rare tie of a tower that never falls: it counts this much."""
 DUEL_LOSS = -2000.0
 """Competitive, two players: the fifth wall to fall loses the game outright."""
+STILL_SHARE = 0.5
+"""Share of a placement's time left that the still-hand look at every candidate may take."""
 SAFETY = 0.92
 """Share of ``budget.max_seconds`` the search may use before it stops early."""
 
@@ -129,15 +131,15 @@ class SearchAgent(HeuristicAgent):
             return self._choose_move(view, legal) if self.plan.lookahead else super().choose(view, legal)
         return self._search(view, legal)
 
-    def _time_left(self) -> bool:
+    def _time_left(self, until: float | None = None) -> bool:
         """Called before each trial: False once the next trial (as slow as the slowest one yet, the time
-        between two calls) would end past the deadline."""
+        between two calls) would end past the deadline (or past ``until``, an earlier stop for one phase)."""
         now = time.process_time()
         self.slowest = max(self.slowest, now - self.mark)
         self.mark = now
-        if now + self.slowest < self.deadline:
+        if now + self.slowest < (self.deadline if until is None else until):
             return True
-        self.timed_out = True
+        self.timed_out = self.timed_out or until is None
         return False
 
     def _base(self, view: Mapping[str, Any]) -> TowerWorld:
@@ -153,25 +155,34 @@ class SearchAgent(HeuristicAgent):
         if len(candidates) > self.plan.cap:
             candidates = self.rng.sample(candidates, self.plan.cap)
         base = self._base(view)
+        # The still look may spend only ``STILL_SHARE`` of the time left: a candidate never met by a shaky
+        # hand is judged too kindly, so the kept ones must have time left for their noisy trials.
+        now = time.process_time()
+        until = now + STILL_SHARE * max(0.0, self.deadline - now)
         still = []
         for i, a in enumerate(candidates):
-            if i > 0 and not self._time_left():
+            if i > 0 and not self._time_left(until):
                 break
             still.append((self._try(base, view, a, placing.STILL), -i, a))
             self.trials_run += 1
         still.sort(key=lambda t: (t[0], t[1]), reverse=True)
+        kept = still[: self.plan.keep]
         # Common random numbers: every kept candidate meets the same shaky hands, so they are compared on
-        # the placement and not on whose hand happened to tremble least (the winner's curse).
-        hands = [self._noise(view) for _ in range(self.plan.trials)]
-        best: list[tuple[float, int, Action]] = []
-        for s, order, a in still[: self.plan.keep]:
-            noisy = []
-            for hand in hands:
+        # the placement and not on whose hand happened to tremble least (the winner's curse). Hands are
+        # dealt one at a time to all of them, and a hand the time cap cuts short counts for none.
+        noisy: list[list[float]] = [[] for _ in kept]
+        for hand in (self._noise(view) for _ in range(self.plan.trials)):
+            row = []
+            for _, _, a in kept:
                 if not self._time_left():
                     break
-                noisy.append(self._try(base, view, a, hand))
+                row.append(self._try(base, view, a, hand))
                 self.trials_run += 1
-            best.append(((s + sum(noisy)) / (1 + len(noisy)), order, a))
+            if len(row) < len(kept):
+                break
+            for tries, score in zip(noisy, row, strict=True):
+                tries.append(score)
+        best = [((s + sum(n)) / (1 + len(n)), order, a) for (s, order, a), n in zip(kept, noisy, strict=True)]
         if not best:
             best = still[:1]
         score, _, choice = max(best, key=lambda t: (t[0], t[1]))
