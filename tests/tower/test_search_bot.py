@@ -196,3 +196,30 @@ def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(mon
     assert [tries[a].count(True) for a in order] == [1, 1, 1, 1]
     assert [tries[a].count(False) for a in order] == [2, 1, 1, 1]
     assert choice == order[1]
+
+
+@pytest.mark.parametrize(("first", "taken"), [(5.0, 0), (-1000.0, 1)])
+def test_the_card_sides_the_time_cap_did_not_reach_are_taken_only_over_a_collapse(
+    monkeypatch: pytest.MonkeyPatch, first: float, taken: int
+) -> None:
+    # The heuristic's favourite side is simulated first; then the cap is reached. A simulated side is kept
+    # over untried ones unless it brings the tower down, when the next favourite (untried) is better.
+
+    s = _competitive("G01", "G03")
+    seat = s.current_player
+    assert seat is not None
+    view, legal = s.view(seat), s.legal_actions()
+    bot = SearchAgent(seed=4, budget=ROOMY)
+    favourites = sorted(legal, key=lambda a: -bot._card_score(view, a))
+    simulated: list[object] = []
+
+    def fake_side(view: object, base: object, side: object) -> float:
+        simulated.append(side)
+        bot.deadline = 0.0  # the cap is reached after this side
+        return first
+
+    monkeypatch.setattr(bot, "_cat_side", fake_side)
+    monkeypatch.setattr(bot, "_wall_side", fake_side)
+    bot.mark, bot.deadline = time.process_time(), time.process_time() + 60.0
+    assert bot._choose_card(view, legal) == favourites[taken]
+    assert len(simulated) == 1

@@ -63,6 +63,8 @@ DUEL_CLIMB = 0.1
 rulebook's END OF GAME). Climbing only breaks the rare tie of a tower that never falls: it counts this much."""
 DUEL_LOSS = -2000.0
 """Competitive, two players: the fifth wall to fall loses the game outright."""
+DISASTER = -400.0
+"""A card side scored this low brings the tower down (or cannot be carried out): any untried side is better."""
 STILL_SHARE = 0.5
 """Share of a placement's time left that the still-hand look at every candidate may take."""
 SAFETY = 0.92
@@ -231,20 +233,25 @@ class SearchAgent(HeuristicAgent):
 
     # -- Action cards --------------------------------------------------------------------------------
     def _choose_card(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """Each card side is carried out on the world from the view, with the seat's own noisy hand."""
+        """Each card side is carried out on the world from the view, with the seat's own noisy hand. The
+        heuristic's favourites go first; a side the time cap did not reach is not chosen (a rule-of-thumb
+        score is on another scale than a simulated one), unless every side it reached is a ``DISASTER``."""
         base = self._base(view)
-        scored = []
-        for i, a in enumerate(legal):
-            assert isinstance(a, Choose)
-            side = side_of(view, a)
-            if not self._time_left():
-                value = self._card_score(view, a)
-            elif side.walls:
-                value = self._wall_side(view, base, side)
-            else:
-                value = self._cat_side(view, base, side)
-            scored.append((value, -i, a))
-        return max(scored, key=lambda t: (t[0], t[1]))[2]
+        order = sorted(range(len(legal)), key=lambda i: -self._card_score(view, legal[i]))
+        scored: list[tuple[float, int, Action]] = []
+        for i in order:
+            if scored and not self._time_left():
+                break
+            side = side_of(view, legal[i])
+            value = self._wall_side(view, base, side) if side.walls else self._cat_side(view, base, side)
+            if value is not None:
+                scored.append((value, -i, legal[i]))
+        reached = {id(a) for _, _, a in scored}
+        unreached = [legal[i] for i in order if id(legal[i]) not in reached]
+        best = max(scored, key=lambda t: (t[0], t[1])) if scored else None
+        if best is None or (best[0] <= DISASTER and unreached):
+            return unreached[0]  # an untried side beats a known collapse
+        return best[2]
 
     def _need_for_floor(self, view: Mapping[str, Any]) -> float:
         """What one more storey is worth: a lot while the tower is barely above one's cat; past two storeys of
@@ -258,9 +265,10 @@ class SearchAgent(HeuristicAgent):
         need = {0: 40.0, 1: 16.0, 2: 4.0}.get(room, -8.0 - 6.0 * (room - 3))
         return need * _climb_weight(view)
 
-    def _wall_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float:
+    def _wall_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float | None:
         """Build the storey: both wall orders at each free diagonal, floor centred; keep the levellest
-        plan, replay it with noise, and weigh a standing floor against the walls it brings down."""
+        plan, replay it with noise, and weigh a standing floor against the walls it brings down (None: the
+        time cap came before the first storey)."""
         if not view["stock"]["floors"]:
             return -1000.0
         plans: dict[frozenset[tuple[str, float, float]], tuple[Wall, Wall]] = {}
@@ -280,7 +288,7 @@ class SearchAgent(HeuristicAgent):
             outcomes.append((self._storey(view, base, plan, None), plan))
             self.trials_run += 1
         if not outcomes:
-            return 0.0
+            return None
         best_still, plan = max(outcomes, key=lambda t: t[0])
         noisy = []
         for _ in range(max(1, self.plan.trials // 3)):
@@ -327,8 +335,9 @@ class SearchAgent(HeuristicAgent):
             return DUEL_LOSS if _duel(view) else -500.0
         return 0.0
 
-    def _cat_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float:
-        """The best spots this side allows (a short placement search), and what they are worth."""
+    def _cat_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float | None:
+        """The best spots this side allows (a short placement search), and what they are worth (None: the
+        time cap came before the first spot)."""
         stock = view["stock"]["cats"]
         pieces = view["tower"]["pieces"]
         colours = [c for c in ("yellow", "blue", "purple", "orange") if side.cat in (c, "any")]
@@ -354,7 +363,7 @@ class SearchAgent(HeuristicAgent):
             still.append((self._try(base, view, a, placing.STILL), -i, a))
             self.trials_run += 1
         if not still:
-            return self._card_score(view, Choose("choose", 1, ""))
+            return None
         s, _, a = max(still, key=lambda t: (t[0], t[1]))
         noisy = []
         for _ in range(max(1, self.plan.trials // 2)):
