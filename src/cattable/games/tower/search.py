@@ -186,7 +186,7 @@ class SearchAgent(HeuristicAgent):
                 tries.append(score)
         # Half the still try (it carries the look at how level the storey's floor will lie), half the mean of
         # the shaky ones, as the heuristic weighs them: in 12 cooperative games at steady hands the mean
-        # of all tries (the still one a sixth) won none, this weighing 3.
+        # of all tries (the still one a sixth) won none, this weighing 2 to 3 (tower README, "Bots").
         best = [((s + sum(n) / len(n)) / 2 if n else s, order, a) for (s, order, a), n in zip(kept, noisy, strict=True)]
         if not best:
             best = still[:1]
@@ -249,8 +249,8 @@ class SearchAgent(HeuristicAgent):
             value = self._wall_side(view, base, side) if side.walls else self._cat_side(view, base, side)
             if value is not None:
                 scored.append((value, -i, legal[i]))
-        reached = {id(a) for _, _, a in scored}
-        unreached = [legal[i] for i in order if id(legal[i]) not in reached]
+        reached = {-i for _, i, _ in scored}
+        unreached = [legal[i] for i in order if i not in reached]
         best = max(scored, key=lambda t: (t[0], t[1])) if scored else None
         if best is None or (best[0] <= DISASTER and unreached):
             return unreached[0]  # an untried side beats a known collapse
