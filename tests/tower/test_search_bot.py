@@ -204,7 +204,6 @@ def test_the_card_sides_the_time_cap_did_not_reach_are_taken_only_over_a_collaps
 ) -> None:
     # The heuristic's favourite side is simulated first; then the cap is reached. A simulated side is kept
     # over untried ones unless it brings the tower down, when the next favourite (untried) is better.
-
     s = _competitive("G01", "G03")
     seat = s.current_player
     assert seat is not None

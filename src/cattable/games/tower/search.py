@@ -188,8 +188,6 @@ class SearchAgent(HeuristicAgent):
         # the shaky ones, as the heuristic weighs them: in 12 cooperative games at steady hands the mean
         # of all tries (the still one a sixth) won none, this weighing 2 to 3 (tower README, "Bots").
         best = [((s + sum(n) / len(n)) / 2 if n else s, order, a) for (s, order, a), n in zip(kept, noisy, strict=True)]
-        if not best:
-            best = still[:1]
         score, _, choice = max(best, key=lambda t: (t[0], t[1]))
         if extra is not None and extra >= score:
             return next(a for a in legal if isinstance(a, Skip))
