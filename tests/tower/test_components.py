@@ -95,3 +95,29 @@ def test_french_floors_must_cover_their_walls() -> None:
         else:  # French: not a valid placement; the floor is back in the hand to be placed again
             assert "F2" not in s.table.outcome["pieces"]
             assert s.pending == [{"piece": "floor", "tries": 1}] and s.card == "A07"
+
+
+def test_the_cat_menu_never_offers_a_spot_off_the_floor() -> None:
+    """A cat that slid to the edge of its floor: the spots beside it and on top of it would be aimed more
+    than half a tile out, which the rules refuse (``XY_LIMIT``). The menu of legal actions must not offer
+    them (a tournament once stopped on such an offer)."""
+    from cattable.games.tower.menu import XY_LIMIT, cat_menu
+
+    level = [0.0, 0.0, 5.0, 1.0, 0.0, 0.0, 0.0]
+    tower = {
+        "reading": {
+            "on_top": {},
+            "support": {"C-orange-1": "F1", "C-orange-2": "F1"},
+            "upright": {"C-orange-1": True, "C-orange-2": True},
+        },
+        "poses": {
+            "F1": level,
+            "C-orange-1": [4.4, 0.0, 5.5, 1.0, 0.0, 0.0, 0.0],  # facing +x: the spots beside it are at y +- 1
+            "C-orange-2": [0.0, 4.2, 5.5, 1.0, 0.0, 0.0, 0.0],  # beside it: y = 4.2 +- 1, one of them off
+        },
+        "pieces": {},
+    }
+    menu = cat_menu(tower, ["grey"], ["F1"], {})
+    assert menu and all(abs(c.x) <= XY_LIMIT and abs(c.y) <= XY_LIMIT for c in menu)
+    assert any(c.on == "C-orange-1" for c in menu), "a cat within the floor can still be stacked on"
+    assert not any(abs(c.y - 5.2) < 0.01 for c in menu)

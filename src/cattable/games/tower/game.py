@@ -37,7 +37,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Side, cards
-from .menu import FLOOR_MENU, PET_MENU, cat_menu, move_menu, roomiest_spot, wall_menu
+from .menu import FLOOR_MENU, PET_MENU, XY_LIMIT, cat_menu, move_menu, roomiest_spot, wall_menu
 from .physics import STEADINESS, TowerWorld, noise
 from .placing import FOLD_RANGE
 from .table import Table, copy_outcome, in_floor_frame, tilt_of, yaw_of
@@ -53,8 +53,6 @@ COUNT_SECONDS = 5.0
 UPRIGHT_DEG = 30.0
 WALL_PANEL = 3.0
 """A wall panel's width (cm), crease to edge (physics/pieces.json)."""
-XY_LIMIT = 4.5
-"""Half a floor tile: a placement aimed off the floor is not a placement on it."""
 PET_HEIGHT = (0.0, 2.0)
 PET_PUSH = (0.5, 20.0)
 """A "light touch" in g cm/s (5-10 is light for a 1.8 g cat; 20 is a shove we refuse)."""

@@ -14,6 +14,8 @@ from typing import Any
 from .actions import Cat, Floor, Move, Pet, Wall, q
 from .table import in_floor_frame, yaw_of
 
+XY_LIMIT = 4.5
+"""Half a floor tile: a placement aimed off the floor is not a placement on it."""
 CAT_DEPTH = 1.0
 """A Feline Friend's base is 1.5 x 1 cm: standing two side by side 1 cm apart makes them touch."""
 CORNERS = ((1, 1), (-1, -1), (1, -1), (-1, 1))
@@ -139,6 +141,8 @@ def cat_menu(
                 spots.append((x - side * math.sin(a) * CAT_DEPTH, y + side * math.cos(a) * CAT_DEPTH, yaw, ""))
             if p not in stacked:
                 spots.append((x, y, yaw, p))
+        # beside or on top of a cat near the edge would aim off the floor: not a legal placement
+        spots = [s for s in spots if abs(s[0]) <= XY_LIMIT and abs(s[1]) <= XY_LIMIT]
         for colour in colours:
             taken = take.get(colour, "")
             for x, y, yaw, on in spots:
