@@ -13,7 +13,7 @@ GAMES = [g for g in cattable.game_names() if g != "tower"]  # the tower's bot ha
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("spec", ["heuristic", "mcts:iters=25"])
+@pytest.mark.parametrize("spec", ["heuristic", "mcts:iters=25", "mcts:iters=25/anchor=1"])
 def test_a_re_deal_of_the_unseen_never_changes_the_move(name: str, spec: str) -> None:
     game = cattable.game(name)
     players = 4 if game.max_players >= 4 else game.max_players

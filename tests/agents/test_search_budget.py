@@ -13,20 +13,7 @@ from cattable.agents import Agent, InfoSet, RandomAgent, make_agent
 from cattable.agents.budget import Budget
 from cattable.agents.mcts import MCTSAgent, Node, _settled, make_mcts
 from cattable.core import State
-
-
-def _positions(toy: str, count: int) -> list[State]:
-    game = cattable.game(toy)
-    out = []
-    for seed in range(count):
-        state = game.new(players=2, seed=seed)
-        walker = RandomAgent(seed)
-        for _ in range(seed % 3):
-            if not state.is_over:
-                state.apply(walker.choose({}, state.legal_actions()))
-        if not state.is_over:
-            out.append(state)
-    return out
+from tests.agents.positions import toy_positions
 
 
 def test_settled_only_when_the_leader_cannot_be_caught() -> None:
@@ -42,7 +29,7 @@ def test_settled_only_when_the_leader_cannot_be_caught() -> None:
 def test_stopping_early_picks_the_same_move_as_the_full_budget(toy: str) -> None:
     budget = Budget(iterations=400, max_seconds=600)
     stopped = 0
-    for state in _positions(toy, 12):
+    for state in toy_positions(toy, 12):
         seat = state.current_player
         assert seat is not None
         quick = MCTSAgent(seed=4, budget=budget)
@@ -63,7 +50,7 @@ def test_an_evaluator_judges_positions_after_the_rollout_depth(toy: str) -> None
         calls.append(len(state.history))
         return [0.5] * state.players
 
-    state = _positions(toy, 1)[0]
+    state = toy_positions(toy, 1)[0]
     seat = state.current_player
     assert seat is not None
     agent = MCTSAgent(seed=1, budget=Budget(iterations=30, max_seconds=60), evaluate=judge, rollout_depth=0)

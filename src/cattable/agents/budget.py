@@ -18,6 +18,9 @@ class Budget:
     rollout_depth: int | None = None
     """Random moves before the game's ``evaluate`` judges the position; None: the game's own depth."""
     exploration: float = 0.9
+    anchor: float | None = None
+    """How sure the search must be to overrule the game's heuristic (a z-score; see ``MCTSAgent``); None: the
+    game's own ``ANCHOR``, if it sets one; a negative value: never defer to the heuristic."""
 
 
 LEVELS: dict[str, Budget] = {

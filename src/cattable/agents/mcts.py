@@ -68,10 +68,17 @@ class MCTSAgent(Agent):
         budget: Budget = LEVELS["medium"],
         evaluate: Evaluator | None = None,
         rollout_depth: int = DEFAULT_DEPTH,
+        anchor: Agent | None = None,
+        anchor_z: float = -1.0,
     ) -> None:
         super().__init__(seed)
         self.budget = budget
         self.evaluate = evaluate
+        self.anchor = anchor if anchor_z >= 0.0 else None
+        """The game's heuristic: its move stands unless the search is ``anchor_z`` standard errors sure of
+        a better one. A wide, noisy root (forty card plays at thirty visits each) otherwise picks between
+        near-equal values at random."""
+        self.anchor_z = anchor_z
         self.depth = budget.rollout_depth if budget.rollout_depth is not None else rollout_depth
         if evaluate is None:
             self.depth = max(self.depth, DEFAULT_DEPTH)
@@ -90,10 +97,11 @@ class MCTSAgent(Agent):
         deadline = time.process_time() + self.budget.max_seconds
         done = 0
         total = self.budget.iterations
+        stop_early = self.stop_early and self.anchor is None
         while done < total and (done < 8 or time.process_time() < deadline):
             self._iterate(root, infoset.sample(random.Random(self.rng.getrandbits(63))), players)
             done += 1
-            if self.stop_early and done % 16 == 0 and _settled(root, total - done):
+            if stop_early and done % 16 == 0 and _settled(root, total - done):
                 break
         self.last_iterations = done
         options = [(root.children[a].visits, i, a) for i, a in enumerate(legal) if a in root.children]
@@ -101,7 +109,12 @@ class MCTSAgent(Agent):
             return legal[self.rng.randrange(len(legal))]
         best = max(v for v, _, _ in options)
         tied = [a for v, _, a in options if v == best]
-        return tied[self.rng.randrange(len(tied))]
+        chosen = tied[self.rng.randrange(len(tied))]
+        if self.anchor is not None:
+            default = self.anchor.choose(view, legal)
+            if default != chosen and not _sure(root, chosen, default, infoset.seat, self.anchor_z):
+                return default
+        return chosen
 
     def _iterate(self, root: Node, state: State, players: int) -> None:
         path = [root]
@@ -151,6 +164,20 @@ class MCTSAgent(Agent):
         return [1.0 / players] * players
 
 
+def _sure(root: Node, chosen: Action, default: Action, seat: int, z: float) -> bool:
+    """True when the search's move beats the default by more than ``z`` standard errors of the difference.
+
+    Rewards lie in [0, 1], so q(1 - q) bounds each mean's variance; a default the search never tried
+    leaves no evidence against it, and the search's move stands.
+    """
+    a, b = root.children[chosen], root.children.get(default)
+    if b is None or b.visits == 0:
+        return True
+    qa, qb = a.wins[seat] / a.visits, b.wins[seat] / b.visits
+    spread = math.sqrt(qa * (1 - qa) / a.visits + qb * (1 - qb) / b.visits)
+    return qa - qb > z * spread
+
+
 def _settled(root: Node, remaining: int) -> bool:
     """True when no other move can catch the most visited one in the iterations left.
 
@@ -174,7 +201,7 @@ def parse_budget(spec: str, levels: Mapping[str, Budget] = LEVELS) -> Budget:
     _, _, arg = spec.partition(":")
     parts = [p.strip() for p in arg.strip().lower().split("/") if p.strip()]
     budget = levels["medium"]
-    allowed = f"use one of {', '.join(levels)}, iters=N or ms=N, then optionally /c=X /depth=N"
+    allowed = f"use one of {', '.join(levels)}, iters=N or ms=N, then optionally /c=X /depth=N /anchor=Z|off"
     for i, part in enumerate(parts):
         key, sep, value = part.partition("=")
         try:
@@ -188,6 +215,8 @@ def parse_budget(spec: str, levels: Mapping[str, Budget] = LEVELS) -> Budget:
                 budget = replace(budget, exploration=float(value))
             elif i > 0 and key == "depth" and sep and int(value) >= 0:
                 budget = replace(budget, rollout_depth=int(value))
+            elif i > 0 and key == "anchor" and sep:
+                budget = replace(budget, anchor=-1.0 if value == "off" else float(value))
             else:
                 raise ValueError(part)
         except ValueError:
@@ -228,6 +257,8 @@ def make_mcts(spec: str, game: Game, seed: int) -> Agent:
             return made
         evaluate = getattr(module, "evaluate", None)
         depth = int(getattr(module, "ROLLOUT_DEPTH", DEFAULT_DEPTH))
-    agent = MCTSAgent(seed, budget, evaluate, depth)
+    z = budget.anchor if budget.anchor is not None else float(getattr(module, "ANCHOR", -1.0))
+    anchor = module.HeuristicAgent(seed) if module is not None and z >= 0.0 else None
+    agent = MCTSAgent(seed, budget, evaluate, depth, anchor, z)
     agent.name = spec
     return agent
