@@ -37,7 +37,7 @@ from .actions import (
     parse_action,
 )
 from .cards import Side, cards
-from .menu import FLOOR_MENU, PET_MENU, XY_LIMIT, cat_menu, move_menu, roomiest_spot, wall_menu
+from .menu import FLOOR_MENU, PET_MENU, XY_LIMIT, cat_menu, move_menu, on_tile, roomiest_spot, wall_menu
 from .physics import STEADINESS, TowerWorld, noise
 from .placing import FOLD_RANGE
 from .table import Table, copy_outcome, in_floor_frame, tilt_of, yaw_of
@@ -499,7 +499,7 @@ class TowerState(State):
             if a.type not in self._wall_types_allowed():
                 asked = " and ".join(it["type"] for it in self.pending if it["piece"] == "wall")
                 return f"this card asks for {asked}, not {a.type}"
-            if not (_in(a.x, -XY_LIMIT, XY_LIMIT) and _in(a.y, -XY_LIMIT, XY_LIMIT)):
+            if not (on_tile(a.x, a.y)):
                 return "walls must stand on the top-most floor: x and y within 4.5 cm of its centre"
             if not _in(a.yaw, -360.0, 360.0):
                 return "yaw must be between -360 and 360 degrees"
@@ -513,7 +513,7 @@ class TowerState(State):
                     if item["piece"] == "wall"
                     else f"place the {item['piece']} now"
                 )
-            if not (_in(a.x, -XY_LIMIT, XY_LIMIT) and _in(a.y, -XY_LIMIT, XY_LIMIT) and _in(a.yaw, -360.0, 360.0)):
+            if not (on_tile(a.x, a.y) and _in(a.yaw, -360.0, 360.0)):
                 return "a floor goes over the floor below: x and y within 4.5 cm, yaw within 360 degrees"
             return None
         if isinstance(a, Cat):
@@ -565,7 +565,7 @@ class TowerState(State):
         floor = f"F{a.floor}"
         if floor not in self.reading["floor_levels"]:
             return f"floor {a.floor} is not standing in the tower"
-        if not (_in(a.x, -XY_LIMIT, XY_LIMIT) and _in(a.y, -XY_LIMIT, XY_LIMIT) and _in(a.yaw, -360.0, 360.0)):
+        if not (on_tile(a.x, a.y) and _in(a.yaw, -360.0, 360.0)):
             return "a cat stands on the floor: x and y within 4.5 cm, yaw within 360 degrees"
         stock = self.stock_cats(a.colour)
         if stock and a.take:
@@ -589,7 +589,7 @@ class TowerState(State):
             return "finish placing this turn's piece first"
         if f"F{a.floor}" not in self._floors_above(self.seat):
             return "a Feline Friend moves to a floor above your Black Cat"
-        if not (_in(a.x, -XY_LIMIT, XY_LIMIT) and _in(a.y, -XY_LIMIT, XY_LIMIT) and _in(a.yaw, -360.0, 360.0)):
+        if not (on_tile(a.x, a.y) and _in(a.yaw, -360.0, 360.0)):
             return "x and y within 4.5 cm, yaw within 360 degrees"
         return None
 

@@ -16,6 +16,13 @@ from .table import in_floor_frame, yaw_of
 
 XY_LIMIT = 4.5
 """Half a floor tile: a placement aimed off the floor is not a placement on it."""
+
+
+def on_tile(x: float, y: float) -> bool:
+    """Whether a placement at (x, y) in a floor's frame is aimed at that floor (the rules' range)."""
+    return -XY_LIMIT <= x <= XY_LIMIT and -XY_LIMIT <= y <= XY_LIMIT
+
+
 CAT_DEPTH = 1.0
 """A Feline Friend's base is 1.5 x 1 cm: standing two side by side 1 cm apart makes them touch."""
 CORNERS = ((1, 1), (-1, -1), (1, -1), (-1, 1))
@@ -142,7 +149,7 @@ def cat_menu(
             if p not in stacked:
                 spots.append((x, y, yaw, p))
         # beside or on top of a cat near the edge would aim off the floor: not a legal placement
-        spots = [s for s in spots if abs(s[0]) <= XY_LIMIT and abs(s[1]) <= XY_LIMIT]
+        spots = [s for s in spots if on_tile(s[0], s[1])]
         for colour in colours:
             taken = take.get(colour, "")
             for x, y, yaw, on in spots:
