@@ -13,7 +13,7 @@ from cattable.agents import InfoSet, make_agent
 from cattable.agents.budget import LEVELS, Budget
 from cattable.agents.mcts import MCTSAgent, parse_budget, rewards
 from cattable.analysis.ratings import elo_with_intervals, fit_elo, wilson
-from cattable.analysis.tournament import run_tournament, seating, summarise
+from cattable.analysis.tournament import Match, run_tournament, seating, summarise
 from cattable.core import Result
 from cattable.interfaces.cli.main import main
 
@@ -65,9 +65,31 @@ def test_seats_rotate_between_the_two_sides() -> None:
 def test_search_beats_random_in_a_seeded_tournament(toy: str, tmp_path: Path) -> None:
     agents = ["random", "mcts:iters=150"]
     matches = run_tournament(toy, agents, games=40, players=2, seed=1, workers=2)
-    summary = summarise(toy, agents, 2, matches)
+    summary = summarise(toy, agents, 2, matches, seed=1)
     assert summary["matrix"][1][0]["win_rate"] > 0.7
     assert summary["elo"]["mcts:iters=150"]["low"] > summary["elo"]["random"]["high"]
+
+
+def test_seat_zero_score_follows_the_rotation_of_the_seats() -> None:
+    """Game k of a pairing seats side A in seat 0 when k is even (``seating``): seat 0's score is A's score
+    then, and B's (1 - A's) otherwise. Here seat 0 wins every game but a shared one."""
+    agents = ["x", "y", "z"]
+    matches = [
+        Match(0, 1, 100, 1.0, 10),  # k=0: x in seat 0, x won -> 1
+        Match(0, 1, 101, 0.0, 10),  # k=1: y in seat 0, y won -> 1
+        Match(0, 1, 102, 0.5, 10),  # k=2: a shared result -> 0.5
+        Match(1, 2, 100, 1.0, 10),  # k=0: y in seat 0, y won -> 1
+        Match(1, 2, 101, 0.0, 10),  # k=1: z in seat 0, z won -> 1
+    ]
+    summary = summarise("toy", agents, 2, matches, seed=100)
+    seat0 = summary["seat0"]
+    assert seat0["overall"]["win_rate"] == 0.9 and seat0["overall"]["games"] == 5
+    assert seat0["overall"]["low"] < 0.9 < seat0["overall"]["high"]
+    assert seat0["pairings"]["x vs y"]["win_rate"] == round(2.5 / 3, 4)
+    assert seat0["pairings"]["y vs z"]["win_rate"] == 1.0 and seat0["pairings"]["y vs z"]["games"] == 2
+    assert summary["matrix"][0][1]["win_rate"] == 0.5  # the matrix itself is seat-blind
+    # the run's seed tells who sat where: read with another parity, the same games say the opposite
+    assert summarise("toy", agents, 2, matches, seed=99)["seat0"]["overall"]["win_rate"] == 0.1
 
 
 def test_tournament_command_prints_json_with_elo_and_a_plot(
@@ -78,7 +100,10 @@ def test_tournament_command_prints_json_with_elo_and_a_plot(
     assert code == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out["elo"]) == {"random", "mcts:easy"} and out["games_per_pairing"] == 10
+    assert out["seat0"]["overall"]["games"] == 10 and set(out["seat0"]["pairings"]) == {"random vs mcts:easy"}
     assert plot.stat().st_size > 10_000
+    assert main(["tournament", toy, "--agents", "random,mcts:easy", "--games", "4"]) == 0
+    assert "Seat 0 scored" in capsys.readouterr().out
     assert main(["tournament", toy, "--agents", "random,alphazero", "--games", "1"]) == 2
 
 

@@ -144,9 +144,8 @@ def run_tournament(
     return out
 
 
-def summarise(
-    name: str, agents: Sequence[str], players: int, matches: Sequence[Match], seed: int = 0
-) -> dict[str, Any]:
+def summarise(name: str, agents: Sequence[str], players: int, matches: Sequence[Match], seed: int) -> dict[str, Any]:
+    """The win-rate matrix, Elo ratings and seat 0's score; ``seed`` is the run's (it tells who sat where)."""
     n = len(agents)
     score = [[0.0] * n for _ in range(n)]
     count = [[0] * n for _ in range(n)]
@@ -162,15 +161,7 @@ def summarise(
             if i == j or count[i][j] == 0:
                 row.append(None)
                 continue
-            low, high = wilson(score[i][j], count[i][j])
-            row.append(
-                {
-                    "win_rate": round(score[i][j] / count[i][j], 4),
-                    "low": round(low, 4),
-                    "high": round(high, 4),
-                    "games": count[i][j],
-                }
-            )
+            row.append(rate(score[i][j], count[i][j]))
         matrix.append(row)
     elo = elo_with_intervals(n, [(m.a, m.b, m.score) for m in matches])
     return {
@@ -180,4 +171,33 @@ def summarise(
         "games_per_pairing": max((c for row in count for c in row), default=0),
         "matrix": matrix,
         "elo": {agents[i]: elo[i] for i in range(n)},
+        "seat0": seat_zero(agents, players, matches, seed),
+    }
+
+
+def rate(score: float, games: int) -> dict[str, float]:
+    """A score over ``games`` as a rate with its Wilson 95% interval."""
+    low, high = wilson(score, games)
+    return {"win_rate": round(score / games, 4), "low": round(low, 4), "high": round(high, 4), "games": games}
+
+
+def seat_zero(agents: Sequence[str], players: int, matches: Sequence[Match], seed: int) -> dict[str, Any]:
+    """How the side sitting in seat 0 scored, over all games and in each pairing.
+
+    Rotating the seats cancels the seat's own advantage out of the matrix, but a researcher wants to see
+    it: a strong seat 0 (it moves first in most games) makes every pairing noisier. Game k of a pairing
+    was played on seed ``seed + k`` with ``seating(players, k)``, so the side in seat 0 is known.
+    """
+    total = 0.0
+    per: dict[str, list[float]] = {}
+    for m in matches:
+        a_sits_first = seating(players, m.seed - seed)[0] == 0
+        got = m.score if a_sits_first else 1.0 - m.score
+        total += got
+        cell = per.setdefault(f"{agents[m.a]} vs {agents[m.b]}", [0.0, 0.0])
+        cell[0] += got
+        cell[1] += 1
+    return {
+        "overall": rate(total, len(matches)) if matches else None,
+        "pairings": {k: rate(s, int(g)) for k, (s, g) in per.items()},
     }

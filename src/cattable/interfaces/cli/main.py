@@ -176,6 +176,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         elo = summary["elo"][a]
         table.add_row(a, *cells, f"{elo['rating']:.0f} [{elo['low']:.0f}, {elo['high']:.0f}]")
     console.print(table)
+    seat0 = summary["seat0"]["overall"]
+    if seat0 is not None:
+        console.print(
+            f"Seat 0 scored {100 * seat0['win_rate']:.0f}% [{100 * seat0['low']:.0f}-{100 * seat0['high']:.0f}] "
+            f"of {seat0['games']} games (seats rotate, so this cancels out of the table)."
+        )
     if args.plot:
         console.print(f"Plot: {summary['plot']}")
     return 0
