@@ -21,7 +21,7 @@ from cattable.agents import InfoSet, make_agent
 from cattable.agents.mcts import MCTSAgent
 from cattable.core import State
 
-OPTIONS: dict[str, dict[str, Any]] = {"attack": {"time_limit": 40}}
+OPTIONS: dict[str, dict[str, Any]] = {"attack": {"time_limit": 30}}
 """Cat Attack is searched in its timed form (the tournaments' form, see docs/BOTS.md)."""
 
 
