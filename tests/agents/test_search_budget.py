@@ -130,3 +130,22 @@ def test_a_tournament_log_from_another_game_setup_is_not_reused(toy: str, tmp_pa
     assert load_log(log, agents, log_identity(toy, 3, {})) == {}
     assert load_log(log, agents, log_identity(toy, 2, {"mode": "x"})) == {}
     assert load_log(log, agents, log_identity("other", 2, {})) == {}
+
+
+def test_a_tournament_log_keeps_each_games_cpu_seconds_and_reads_older_lines_without_them(
+    toy: str, tmp_path: Path
+) -> None:
+    import json
+
+    from cattable.analysis.tournament import load_log, log_identity, run_tournament
+
+    agents = ["random", "mcts:iters=200"]
+    log = tmp_path / "t.jsonl"
+    run_tournament(toy, agents, games=2, players=2, seed=5, log=log)
+    rows = [json.loads(line) for line in log.read_text().splitlines()]
+    assert all(isinstance(r["seconds"], float) and r["seconds"] >= 0.0 for r in rows)
+    assert any(r["seconds"] > 0.0 for r in rows)  # 200 iterations a move take measurable time
+    old = {k: v for k, v in rows[0].items() if k != "seconds"}  # a line written before the field existed
+    log.write_text(json.dumps(old) + "\n")
+    (match,) = load_log(log, agents, log_identity(toy, 2, {})).values()
+    assert match.seconds == 0.0 and match.score == rows[0]["score"]

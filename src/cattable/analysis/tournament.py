@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -29,6 +30,8 @@ class Match:
     seed: int
     score: float  # for agent a
     actions: int
+    seconds: float = 0.0
+    """CPU seconds the game took in its worker (0 in logs written before session 6): what a long run costs."""
 
 
 def seating(players: int, game_index: int) -> list[int]:
@@ -39,6 +42,7 @@ def seating(players: int, game_index: int) -> list[int]:
 def play_match(
     name: str, players: int, agents: tuple[str, str], a: int, b: int, k: int, seed: int, options: dict[str, Any]
 ) -> Match:
+    start = time.process_time()
     game = get_game(name)
     sides = seating(players, k)
     seats = [make_agent(agents[side], game, seed=seed * 7 + s) for s, side in enumerate(sides)]
@@ -47,7 +51,7 @@ def play_match(
     a_won = any(sides[w] == 0 for w in winners)
     b_won = any(sides[w] == 1 for w in winners)
     score = 0.5 if a_won == b_won else (1.0 if a_won else 0.0)
-    return Match(a, b, seed, score, len(state.history))
+    return Match(a, b, seed, score, len(state.history), round(time.process_time() - start, 3))
 
 
 def _job(args: tuple[str, int, tuple[str, str], int, int, int, int, dict[str, Any]]) -> Match:
@@ -73,7 +77,14 @@ def load_log(path: Path, agents: Sequence[str], identity: dict[str, Any]) -> dic
         if any(row.get(key) != value for key, value in identity.items()):
             continue
         if row.get("a") in index and row.get("b") in index:
-            m = Match(index[row["a"]], index[row["b"]], int(row["seed"]), float(row["score"]), int(row["actions"]))
+            m = Match(
+                index[row["a"]],
+                index[row["b"]],
+                int(row["seed"]),
+                float(row["score"]),
+                int(row["actions"]),
+                float(row.get("seconds", 0.0)),
+            )
             done[(m.a, m.b, m.seed)] = m
     return done
 
@@ -123,7 +134,7 @@ def run_tournament(
             out.append(match)
             if sink is not None:
                 row = {**identity, "a": agents[match.a], "b": agents[match.b], "seed": match.seed}
-                row.update(score=match.score, actions=match.actions)
+                row.update(score=match.score, actions=match.actions, seconds=match.seconds)
                 sink.write(json.dumps(row) + "\n")
                 sink.flush()
             if progress:
