@@ -149,3 +149,46 @@ def test_a_tournament_log_keeps_each_games_cpu_seconds_and_reads_older_lines_wit
     log.write_text(json.dumps(old) + "\n")
     (match,) = load_log(log, agents, log_identity(toy, 2, {})).values()
     assert match.seconds == 0.0 and match.score == rows[0]["score"]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_failing_game_is_named_and_the_other_games_are_still_played_and_logged(
+    toy: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, workers: int
+) -> None:
+    """A bug that breaks one game (here: seed 12) must not stall or lose the rest of a long run."""
+    import json
+
+    import cattable.analysis.tournament as tournament
+
+    real = tournament.play_match
+
+    def broken(*args: Any) -> tournament.Match:
+        if args[6] == 12:
+            raise ValueError("the rules refused a listed move")
+        return real(*args)
+
+    monkeypatch.setattr(tournament, "play_match", broken)
+    log = tmp_path / "t.jsonl"
+    with pytest.raises(tournament.TournamentError, match=r"random vs mcts:iters=20 on seed 12: ValueError: the rules"):
+        tournament.run_tournament(
+            toy, ["random", "mcts:iters=20"], games=5, players=2, seed=10, workers=workers, log=log
+        )
+    seeds = sorted(json.loads(line)["seed"] for line in log.read_text().splitlines())
+    assert seeds == [10, 11, 13, 14]
+    monkeypatch.setattr(tournament, "play_match", real)
+    again = tournament.run_tournament(toy, ["random", "mcts:iters=20"], games=5, players=2, seed=10, log=log)
+    assert [m.seed for m in again] == [10, 11, 12, 13, 14]  # resumed: only the failed game is played
+
+
+def test_the_tournament_command_reports_a_failed_game_and_exits_1(
+    toy: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import cattable.analysis.tournament as tournament
+    from cattable.interfaces.cli.main import main
+
+    def broken(*args: Any) -> tournament.Match:
+        raise ValueError("boom")
+
+    monkeypatch.setattr(tournament, "play_match", broken)
+    assert main(["tournament", toy, "--agents", "random,mcts:easy", "--games", "1"]) == 1
+    assert "1 game(s) failed" in capsys.readouterr().err

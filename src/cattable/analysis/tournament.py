@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import logging
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,12 @@ from cattable.core import game as get_game
 from .playout import play_out
 from .ratings import elo_with_intervals, wilson
 
+logger = logging.getLogger(__name__)
+
+
+class TournamentError(RuntimeError):
+    """Some games raised (a bug in a game or a bot): every other game was still played and logged."""
+
 
 @dataclass(frozen=True)
 class Match:
@@ -30,7 +37,7 @@ class Match:
     seed: int
     score: float  # for agent a
     actions: int
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)
     """CPU seconds the game took in its worker (0 in logs written before session 6): what a long run costs."""
 
 
@@ -140,17 +147,38 @@ def run_tournament(
             if progress:
                 progress(1)
 
+        failed: list[str] = []
+
+        def fail(job: tuple[str, int, tuple[str, str], int, int, int, int, dict[str, Any]], exc: Exception) -> None:
+            what = f"{job[2][0]} vs {job[2][1]} on seed {job[6]}: {type(exc).__name__}: {exc}"
+            logger.error("a tournament game failed (the others go on): %s", what, exc_info=exc)
+            failed.append(what)
+
         if workers <= 1:
             for job in jobs:
-                keep(_job(job))
+                try:
+                    match = _job(job)
+                except Exception as exc:  # one broken game must not cost the rest of the run
+                    fail(job, exc)
+                    continue
+                keep(match)
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
                 # Logged as each game ends, not in job order: a stop loses only the games still running.
-                for future in as_completed([pool.submit(_job, job) for job in jobs]):
-                    keep(future.result())
+                futures = {pool.submit(_job, job): job for job in jobs}
+                for future in as_completed(futures):
+                    try:
+                        match = future.result()
+                    except Exception as exc:
+                        fail(futures[future], exc)
+                        continue
+                    keep(match)
     finally:
         if sink is not None:
             sink.close()
+    if failed:
+        kept = f"; the {len(out)} games that finished are in {log}" if log else ""
+        raise TournamentError(f"{len(failed)} game(s) failed{kept}: " + "; ".join(failed))
     out.sort(key=lambda m: (m.seed, m.a, m.b))
     return out
 

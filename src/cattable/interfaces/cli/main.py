@@ -132,7 +132,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
-    from cattable.analysis.tournament import run_tournament, summarise
+    from cattable.analysis.tournament import TournamentError, run_tournament, summarise
 
     game = get_game(args.game)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
@@ -140,17 +140,21 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=args.json) as bar:
         task = bar.add_task(f"{game.name} tournament", total=pairings * args.games)
-        matches = run_tournament(
-            game.name,
-            agents,
-            args.games,
-            args.players,
-            seed=args.seed,
-            workers=args.workers,
-            options=parse_options(args.option),
-            progress=lambda k: bar.advance(task, k),
-            log=Path(args.log) if args.log else None,
-        )
+        try:
+            matches = run_tournament(
+                game.name,
+                agents,
+                args.games,
+                args.players,
+                seed=args.seed,
+                workers=args.workers,
+                options=parse_options(args.option),
+                progress=lambda k: bar.advance(task, k),
+                log=Path(args.log) if args.log else None,
+            )
+        except TournamentError as exc:
+            err_console.print(f"[red]error:[/] {exc}")
+            return 1
     summary = summarise(game.name, agents, args.players, matches, seed=args.seed)
     summary["seed"] = args.seed
     if args.plot:
