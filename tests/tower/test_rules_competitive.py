@@ -193,3 +193,24 @@ def test_a_fallen_black_cat_goes_back_to_its_floor_at_the_start_of_the_turn() ->
     assert "B-red" in s.reading["debris"]
     s._clear_debris()
     assert s.black[0] == "F3" and s.reading["support"]["B-red"] == "F3"
+
+
+def test_a_move_back_in_the_hand_with_no_floor_left_is_given_up_and_play_goes_on() -> None:
+    """A decision (the rulebook is silent), found by a tournament that stopped on it: a moved Feline Friend
+    did not stand and went back to the hand, and the same placement brought down every floor above the
+    mover's Black Cat. With nowhere left to move it, the game offered no action at all; now the move is
+    given up (the cat stays in the stock) and the turn goes on."""
+    import json
+    from pathlib import Path
+
+    import cattable
+
+    game = cattable.game("tower")
+    data = json.loads((Path(__file__).parent / "data" / "move-with-no-floor-left.json").read_text())
+    state = game.new(players=2, seed=data["seed"], mode="competitive")
+    for row in data["actions"]:
+        assert state.legal_actions(), "every position before the end offers an action"
+        state.apply(game.action_from_json(row))
+    assert any("C-purple-1: nowhere left to place it, so it is given up" in e for e in state.view(0)["events"])
+    assert state.is_over or state.legal_actions()
+    assert "C-purple-1" not in state.table.outcome["pieces"]

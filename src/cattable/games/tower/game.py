@@ -732,12 +732,25 @@ class TowerState(State):
         if self.pending and self.pending[0]["piece"] == "pet" and self.last_cat not in self.table.outcome["pieces"]:
             self.pending.pop(0)  # the cat was given up on: there is nothing left to pet
             self._say("no Feline Friend to pet: the pet is dropped")
+        self._drop_unplaceable()
         if not self.pending:
             if self.card:
                 self._finish_action()
             else:  # a competitive move is done
                 self.phase = "goal"
                 self._enter_optional_steps()
+
+    def _drop_unplaceable(self) -> None:
+        """A piece back in the hand with nowhere left to go is given up (the game must always offer a move).
+
+        It happens to a competitive move: the Feline Friend did not stand, went back to the hand, and the
+        same placement brought down every floor above the seat's Black Cat, so no floor is left to move it
+        to (found by a tournament: seed 2089, heuristic against random). The rulebook is silent; the cat
+        stays off the tower, back in the stock, as a piece does after its last try.
+        """
+        while self.pending and not self._place_menu():
+            item = self.pending.pop(0)
+            self._say(f"{item.get('cat') or item['piece']}: nowhere left to place it, so it is given up")
 
     def _retry(self, piece: str, item: dict[str, Any], why: str) -> bool:
         """Back to the player's hand to be placed again, unless they have tried too often (then False)."""
