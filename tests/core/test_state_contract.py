@@ -76,3 +76,13 @@ def test_the_conformance_suite_runs_on_the_toy(toy: str, monkeypatch: pytest.Mon
     conformance.test_same_seed_same_game(toy)
     conformance.test_determinize_resamples_hidden_information_only(toy)
     conformance.test_determinize_depends_only_on_what_the_seat_knows(toy)
+
+
+def test_a_game_left_with_no_legal_action_is_named_as_a_rules_bug(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every position before the end must offer an action; when a rules bug breaks that, playing it out
+    says so plainly (the tower once did, deep in a tournament, as an IndexError inside a bot)."""
+    state = cattable.game(toy).new(players=2, seed=3)
+    monkeypatch.setattr(ToyState, "_legal", lambda self: [])
+    state._legal_cache = None
+    with pytest.raises(RuntimeError, match=r"toy: seat 0 has no legal action in a game that is not over \(seed 3"):
+        play_out(state, [RandomAgent(0), RandomAgent(1)])

@@ -16,8 +16,14 @@ def play_out(state: State, agents: Sequence[Agent], max_actions: int = 1_000_000
         if seat is None:
             return state
         agent = agents[seat]
+        legal = state.legal_actions()
+        if not legal:  # a rules bug: name it here rather than as an IndexError inside some bot
+            raise RuntimeError(
+                f"{state.game.name}: seat {seat} has no legal action in a game that is not over "
+                f"(seed {state.seed}, after {len(state.history)} actions)"
+            )
         view: dict[str, Any] = state.view(seat) if agent.needs_view else {}
-        state.apply(agent.choose_with(view, state.legal_actions(), InfoSet(state, seat)))
+        state.apply(agent.choose_with(view, legal, InfoSet(state, seat)))
     raise RuntimeError(f"{state.game.name}: no end after {max_actions} actions (seed {state.seed})")
 
 
