@@ -24,6 +24,8 @@ from .playout import play_out
 from .ratings import elo_with_intervals, wilson
 
 logger = logging.getLogger(__name__)
+Job = tuple[str, int, tuple[str, str], int, int, int, int, dict[str, Any]]
+"""One game to play: game, players, the two agents, their indices, game number k, seed, options."""
 
 
 class TournamentError(RuntimeError):
@@ -61,7 +63,7 @@ def play_match(
     return Match(a, b, seed, score, len(state.history), round(time.process_time() - start, 3))
 
 
-def _job(args: tuple[str, int, tuple[str, str], int, int, int, int, dict[str, Any]]) -> Match:
+def _job(args: Job) -> Match:
     return play_match(*args)
 
 
@@ -149,7 +151,7 @@ def run_tournament(
 
         failed: list[str] = []
 
-        def fail(job: tuple[str, int, tuple[str, str], int, int, int, int, dict[str, Any]], exc: Exception) -> None:
+        def fail(job: Job, exc: Exception) -> None:
             what = f"{job[2][0]} vs {job[2][1]} on seed {job[6]}: {type(exc).__name__}: {exc}"
             logger.error("a tournament game failed (the others go on): %s", what, exc_info=exc)
             failed.append(what)
