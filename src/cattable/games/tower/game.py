@@ -499,7 +499,7 @@ class TowerState(State):
             if a.type not in self._wall_types_allowed():
                 asked = " and ".join(it["type"] for it in self.pending if it["piece"] == "wall")
                 return f"this card asks for {asked}, not {a.type}"
-            if not (on_tile(a.x, a.y)):
+            if not on_tile(a.x, a.y):
                 return "walls must stand on the top-most floor: x and y within 4.5 cm of its centre"
             if not _in(a.yaw, -360.0, 360.0):
                 return "yaw must be between -360 and 360 degrees"

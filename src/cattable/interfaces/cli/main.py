@@ -131,6 +131,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _rate_text(cell: dict[str, float]) -> str:
+    """A tournament rate as the table prints it: percent and its Wilson 95% interval."""
+    return f"{100 * cell['win_rate']:.0f}% [{100 * cell['low']:.0f}-{100 * cell['high']:.0f}]"
+
+
 def cmd_tournament(args: argparse.Namespace) -> int:
     from cattable.analysis.tournament import TournamentError, run_tournament, summarise
 
@@ -172,19 +177,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     for i, a in enumerate(agents):
         cells = []
         for cell in summary["matrix"][i]:
-            cells.append(
-                "-"
-                if cell is None
-                else f"{100 * cell['win_rate']:.0f}% [{100 * cell['low']:.0f}-{100 * cell['high']:.0f}]"
-            )
+            cells.append("-" if cell is None else _rate_text(cell))
         elo = summary["elo"][a]
         table.add_row(a, *cells, f"{elo['rating']:.0f} [{elo['low']:.0f}, {elo['high']:.0f}]")
     console.print(table)
     seat0 = summary["seat0"]["overall"]
     if seat0 is not None:
         console.print(
-            f"Seat 0 scored {100 * seat0['win_rate']:.0f}% [{100 * seat0['low']:.0f}-{100 * seat0['high']:.0f}] "
-            f"of {seat0['games']} games (seats rotate, so this cancels out of the table)."
+            f"Seat 0 scored {_rate_text(seat0)} of {seat0['games']} games "
+            "(seats rotate, so this cancels out of the table)."
         )
     if args.plot:
         console.print(f"Plot: {summary['plot']}")
