@@ -61,6 +61,11 @@ _SIGNS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-
 
 _log = logging.getLogger(__name__)
 
+FROZEN_MASS = 1e6
+"""How much heavier `freeze_below` makes the floor it holds: the storeys above weigh grams against tonnes.
+(Tried first: damping the floor. It held, but the contact solver does not see the damping, and the storeys
+on it crept a few millimetres and never came to rest.)"""
+
 
 def _quiet_warning(message: str) -> None:
     """MuJoCo's warnings (a solver blow-up the world then undoes) go to logging, not the terminal."""
@@ -147,6 +152,44 @@ class TowerWorld:
         self.data.qpos[a + 3 : a + 7] = quat / np.linalg.norm(quat)
         v = self.vadr[pid]
         self.data.qvel[v : v + 6] = 0.0
+
+    def freeze_below(self, floor: str) -> list[str]:
+        """A bot's shortcut on its own copy of the world (extension): hold `floor` fixed and take every piece
+        lower than it out of the simulation, so a trial on a tall tower only simulates its top storeys.
+
+        The pieces below stay active where they are (the reading still sees them), but float without
+        colliding; `floor` keeps its contacts, floats too, and is made `FROZEN_MASS` times heavier so the
+        storeys above cannot push it. Returns the pieces taken out. Never used by the rules."""
+        if floor not in self.active or self.specs[floor].kind != "floor":
+            raise ValueError(f"{floor!r} is not a floor on the table")
+        mujoco.mj_kinematics(self.model, self.data)
+        com = self.data.xipos  # centres of mass: a wall's origin is its foot, which may lie below a tilted floor
+        level = float(com[self.body[floor]][2])
+        frozen = [p for p in self.order if p in self.active and p != floor and float(com[self.body[p]][2]) < level]
+        for p in frozen:
+            self._switch(p, False)
+            v = self.vadr[p]
+            self.data.qvel[v : v + 6] = 0.0
+        b = self.body[floor]
+        self.model.body_gravcomp[b] = 1.0
+        v = self.vadr[floor]
+        self.model.body_mass[b] *= FROZEN_MASS
+        self.model.body_inertia[b] *= FROZEN_MASS
+        # The mass matrix reads a changed mass only after `mj_setConst`, which also refreshes every other
+        # piece's constants (stale for walls refolded since compiling): keep those as the rules' world has them.
+        rows = {"body_invweight0": [b], "dof_invweight0": range(v, v + 6), "dof_M0": range(v, v + 6)}
+        rows |= {"dof_length": range(v, v + 6), "body_subtreemass": [0, b]}
+        kept = {name: np.array(getattr(self.model, name)) for name in rows}
+        mujoco.mj_setConst(self.model, mujoco.MjData(self.model))
+        for name, old in kept.items():
+            fresh = getattr(self.model, name)
+            mine = np.array(fresh[list(rows[name])])
+            fresh[:] = old
+            fresh[list(rows[name])] = mine
+        self.data.qvel[v : v + 6] = 0.0
+        self._version += 1
+        self.wake_all()  # a sleeping tree keeps its old mass matrix
+        return frozen
 
     def wake_all(self) -> None:
         """Wake every sleeping island (after teleporting or removing pieces).
