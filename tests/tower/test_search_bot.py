@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
 import cattable
 from cattable.agents import InfoSet, make_agent
 from cattable.agents.budget import LEVELS, Budget
-from cattable.games.tower.actions import Choose, Wall
+from cattable.games.tower.actions import Cat, Choose, Wall
 from cattable.games.tower.game import TowerState
-from cattable.games.tower.search import Plan, SearchAgent
+from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.search import Plan, SearchAgent, _level_of
 
 from .helpers import new, refresh, scene, set_actions, tower
 
@@ -222,3 +224,25 @@ def test_the_card_sides_the_time_cap_did_not_reach_are_taken_only_over_a_collaps
     bot.mark, bot.deadline = time.process_time(), time.process_time() + 60.0
     assert bot._choose_card(view, legal) == favourites[taken]
     assert len(simulated) == 1
+
+
+def _live_levels(view: dict[str, Any], world: TowerWorld) -> set[int]:
+    """Floor levels whose floor still collides in a trial world (a held-still storey's floor does not)."""
+    levels = view["tower"]["reading"]["floor_levels"]
+    return {lv for f, lv in levels.items() if world.model.geom_contype[world.geoms[f][0]]}
+
+
+def test_a_trial_on_a_tall_tower_simulates_its_top_storeys_and_every_floor_it_builds_on() -> None:
+    s = new(players=2, mode="competitive", steadiness="normal")
+    tower(s, 6)
+    view = s.view(0)
+    levels = view["tower"]["reading"]["floor_levels"]
+    assert max(levels.values()) == 7
+    bot = SearchAgent(0, LEVELS["hard"])
+    assert _live_levels(view, bot._base(view, 7)) == {4, 5, 6, 7}  # LIVE_STOREYS below the top, and the top
+    assert _live_levels(view, bot._base(view, 3)) == {2, 3, 4, 5, 6, 7}  # a cat for floor 3 keeps it on F2
+    assert _live_levels(view, bot._base(view, 2)) == set(range(1, 8))  # nothing under F2 worth holding
+    top = max(levels, key=lambda f: levels[f])
+    third = next(f for f, lv in levels.items() if lv == 3)
+    assert _level_of(view, Cat("cat", "yellow", int(third[1:]), 0.0, 0.0, 0.0, "", "")) == 3
+    assert _level_of(view, Wall("wall", "bricks", 3.0, 3.0, -135.0, 90.0)) == levels[top] == 7
