@@ -74,8 +74,8 @@ SAFETY = 0.92
 """Share of ``budget.max_seconds`` the search may use before it stops early."""
 LIVE_STOREYS = 3
 """Storeys below the top that a trial simulates; the ones beneath are held still (``_base``). On a duel's tall
-towers (10-21 storeys) this made a trial 3.7 times cheaper, and changed whether a wall falls in 1 of 288
-trials (5 storeys: 3.1 times, the same 1 in 288)."""
+towers (10-21 storeys) this made a trial 4.3 times cheaper and judged no candidate's fall differently in 96
+(``benchmarks/bench_tower_freeze.py``); keeping 5 storeys live was only 3.1 times cheaper, no more faithful."""
 
 
 @dataclass(frozen=True)
