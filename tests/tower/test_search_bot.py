@@ -14,7 +14,7 @@ from cattable.agents.budget import LEVELS, Budget
 from cattable.games.tower.actions import Cat, Choose, Wall
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.physics import TowerWorld
-from cattable.games.tower.search import Plan, SearchAgent, _level_of
+from cattable.games.tower.search import LIVE_STOREYS, Plan, SearchAgent, _level_of
 
 from .helpers import new, refresh, scene, set_actions, tower
 
@@ -232,13 +232,14 @@ def _live_levels(view: dict[str, Any], world: TowerWorld) -> set[int]:
     return {lv for f, lv in levels.items() if world.model.geom_contype[world.geoms[f][0]]}
 
 
-def test_a_trial_on_a_tall_tower_simulates_its_top_storeys_and_every_floor_it_builds_on() -> None:
+def test_with_live_storeys_a_trial_simulates_the_top_storeys_and_every_floor_it_builds_on() -> None:
     s = new(players=2, mode="competitive", steadiness="normal")
     tower(s, 6)
     view = s.view(0)
     levels = view["tower"]["reading"]["floor_levels"]
     assert max(levels.values()) == 7
-    bot = SearchAgent(0, LEVELS["hard"])
+    assert _live_levels(view, SearchAgent(0, LEVELS["hard"])._base(view, 7)) == set(range(1, 8))  # the default
+    bot = SearchAgent(0, LEVELS["hard"], live_storeys=LIVE_STOREYS)
     assert _live_levels(view, bot._base(view, 7)) == {4, 5, 6, 7}  # LIVE_STOREYS below the top, and the top
     assert _live_levels(view, bot._base(view, 3)) == {2, 3, 4, 5, 6, 7}  # a cat for floor 3 keeps it on F2
     assert _live_levels(view, bot._base(view, 2)) == set(range(1, 8))  # nothing under F2 worth holding

@@ -17,8 +17,8 @@ outcome. Cards, goals and the competitive move are chosen by a short lookahead o
 - competitive: its own hidden goals count, and so, negatively, does what a placement gives the others,
   judged only on the goal cards it has not seen (deck and others' hands pooled; never the real hands).
 
-On a tall tower a trial simulates only the top ``LIVE_STOREYS`` storeys (the ones beneath held still, see
-``TowerWorld.freeze_below``), so the time cap still buys enough trials where duels are decided.
+An experiment, off by default (``live_storeys``): a trial on a tall tower simulates only its top storeys, the
+ones beneath held still (``TowerWorld.freeze_below``). Trials got 4.3 times cheaper, but duels were no better.
 
 It sees only the view and the legal actions. ``budget.iterations`` sets the number of trials (so a
 seed replays the same game), ``budget.max_seconds`` is a hard cap checked between trials.
@@ -73,9 +73,10 @@ STILL_SHARE = 0.5
 SAFETY = 0.92
 """Share of ``budget.max_seconds`` the search may use before it stops early."""
 LIVE_STOREYS = 3
-"""Storeys below the top that a trial simulates; the ones beneath are held still (``_base``). On a duel's tall
-towers (10-21 storeys) this made a trial 4.3 times cheaper and judged no candidate's fall differently in 96
-(``benchmarks/bench_tower_freeze.py``); keeping 5 storeys live was only 3.1 times cheaper, no more faithful."""
+"""With ``live_storeys`` set (an experiment, off by default), the storeys a trial simulates below the top; the
+ones beneath are held still (``_base``). On a duel's tall towers (10-21 storeys) 3 made a trial 4.3 times
+cheaper and judged no candidate's fall differently in 96 (``benchmarks/bench_tower_freeze.py``), but the bot
+then won 19 of 45 duels against the heuristic where the whole-tower bot won 23 of the same 45 (BOTS.md)."""
 
 
 @dataclass(frozen=True)
@@ -110,8 +111,12 @@ class SearchAgent(HeuristicAgent):
 
     name = "mcts"
 
-    def __init__(self, seed: int = 0, budget: Budget | None = None, spec: str = "mcts") -> None:
+    def __init__(
+        self, seed: int = 0, budget: Budget | None = None, spec: str = "mcts", live_storeys: int | None = None
+    ) -> None:
         super().__init__(seed)
+        self.live_storeys = live_storeys
+        """Simulate only this many storeys below the top in each trial (``LIVE_STOREYS``); None: the whole tower."""
         self.budget = budget if budget is not None else Budget(iterations=400, max_seconds=1.0)
         self.plan = Plan.of(self.budget)
         self.name = spec
@@ -152,13 +157,15 @@ class SearchAgent(HeuristicAgent):
         return False
 
     def _base(self, view: Mapping[str, Any], lowest: int) -> TowerWorld:
-        """The world from the view, with every storey more than ``LIVE_STOREYS`` below the top (and below
-        ``lowest``, the lowest floor level this decision places anything on) held still: a trial then
+        """The world from the view; with ``live_storeys`` set, every storey more than that below the top (and
+        below ``lowest``, the lowest floor level this decision places anything on) is held still, so a trial
         simulates only the top of a tall tower (``benchmarks/bench_tower_freeze.py``)."""
         world = fresh_world()
         world.restore(view["tower"]["pieces"], view["tower"]["poses"])
+        if self.live_storeys is None:
+            return world
         levels = view["tower"]["reading"]["floor_levels"]
-        hold = min(max(levels.values(), default=1) - LIVE_STOREYS, lowest - 1)
+        hold = min(max(levels.values(), default=1) - self.live_storeys, lowest - 1)
         floor = next((f for f, level in levels.items() if level == hold), "")
         if hold > 1 and floor:
             world.freeze_below(floor)
