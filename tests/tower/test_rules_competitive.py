@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
+import cattable
 from cattable.core import IllegalAction
 from cattable.games.tower.actions import Choose, Goal, Move, Refresh, Skip
 from cattable.games.tower.game import SCARVES
@@ -200,11 +203,6 @@ def test_a_move_back_in_the_hand_with_no_floor_left_is_given_up_and_play_goes_on
     did not stand and went back to the hand, and the same placement brought down every floor above the
     mover's Black Cat. With nowhere left to move it, the game offered no action at all; now the move is
     given up (the cat stays in the stock) and the turn goes on."""
-    import json
-    from pathlib import Path
-
-    import cattable
-
     game = cattable.game("tower")
     data = json.loads((Path(__file__).parent / "data" / "move-with-no-floor-left.json").read_text())
     state = game.new(players=2, seed=data["seed"], mode="competitive")
