@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,10 +13,12 @@ import pytest
 import cattable
 from cattable.agents import InfoSet, make_agent
 from cattable.agents.budget import LEVELS, Budget
-from cattable.games.tower.actions import Cat, Choose, Wall
+from cattable.games.tower import placing
+from cattable.games.tower.actions import Cat, Choose, Floor, Wall
 from cattable.games.tower.game import TowerState
+from cattable.games.tower.heuristic import CAP, HeuristicAgent
 from cattable.games.tower.physics import TowerWorld
-from cattable.games.tower.search import LIVE_STOREYS, Plan, SearchAgent, _level_of
+from cattable.games.tower.search import DUEL_LOSS, LIVE_STOREYS, Plan, SearchAgent, _level_of
 
 from .helpers import new, refresh, scene, set_actions, tower
 
@@ -247,3 +251,34 @@ def test_with_live_storeys_a_trial_simulates_the_top_storeys_and_every_floor_it_
     third = next(f for f, lv in levels.items() if lv == 3)
     assert _level_of(view, Cat("cat", "yellow", int(third[1:]), 0.0, 0.0, 0.0, "", "")) == 3
     assert _level_of(view, Wall("wall", "bricks", 3.0, 3.0, -135.0, 90.0)) == levels[top] == 7
+
+
+def _slow_collapse() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((Path(__file__).parent / "data" / "slow-collapse.json").read_text())
+    return dict(data["view"])
+
+
+def _walls_down(view: dict[str, Any], cap: float) -> int:
+    world = TowerWorld()
+    world.restore(view["tower"]["pieces"], view["tower"]["poses"])
+    placing.floor(world, str(view["stock"]["floors"][0]), CENTRED, placing.STILL, cap)
+    return sum(1 for p in world.read().debris if p.startswith("W-"))
+
+
+CENTRED = Floor("floor", 0.0, 0.0, 0.0)
+
+
+@pytest.mark.slow
+def test_a_trial_settles_as_long_as_the_rules_so_a_slow_collapse_is_seen() -> None:
+    """A tall tower can start to fall slowly: at the heuristic's 0.8 s its walls still stand, at the rules'
+    2 s they lie on the table. The search bot's trials run as long as the rules do, so it sees the fall."""
+    view = _slow_collapse()
+    assert _walls_down(view, CAP) == 0
+    assert _walls_down(view, placing.SETTLE) >= 5
+    base = TowerWorld()
+    base.restore(view["tower"]["pieces"], view["tower"]["poses"])
+    assert SearchAgent.settle_cap == placing.SETTLE and HeuristicAgent.settle_cap == CAP
+    search = SearchAgent(0, LEVELS["hard"])._try(base, view, CENTRED, placing.STILL)
+    heuristic = HeuristicAgent(0)._try(base, view, CENTRED, placing.STILL)
+    assert heuristic > -5 * 60.0  # the floor does not lie level yet, but no wall has fallen
+    assert search <= DUEL_LOSS  # five walls down: a lost duel

@@ -24,7 +24,8 @@ from .table import fresh_world, reading_json, tilt_of
 SAMPLES = 5
 """Candidate placements simulated per decision (the menu is sampled down to this many)."""
 CAP = 0.8
-"""Simulated seconds a candidate gets to come to rest (a falling one is bad whether it lands or not)."""
+"""Simulated seconds a candidate gets to come to rest: the heuristic's cheap look. A tower that starts to fall
+slowly can still stand at 0.8 s and lie on the table at the rules' 2 s (``SearchAgent.settle_cap``)."""
 WALL_HEIGHT_RANK = {"bricks": 0, "windows": 1, "arches": 2, "angels": 3, "pillars": 4}
 
 
@@ -33,6 +34,8 @@ class HeuristicAgent(Agent):
     simulates each candidate placement (once with a still hand, once with its own shaky one)."""
 
     name = "heuristic"
+    settle_cap = CAP
+    """Simulated seconds each trial gets to come to rest."""
 
     def __init__(self, seed: int = 0, samples: int = SAMPLES) -> None:
         super().__init__(seed)
@@ -107,13 +110,13 @@ class HeuristicAgent(Agent):
         piece = _piece_for(view, a)
         try:
             if isinstance(a, Wall):
-                placing.wall(world, piece, a, hand, CAP)
+                placing.wall(world, piece, a, hand, self.settle_cap)
             elif isinstance(a, Floor):
-                placing.floor(world, piece, a, hand, CAP)
+                placing.floor(world, piece, a, hand, self.settle_cap)
             elif isinstance(a, Cat | Move):
-                placing.cat(world, piece, a, hand, CAP)
+                placing.cat(world, piece, a, hand, self.settle_cap)
             elif isinstance(a, Pet):
-                placing.pet(world, piece, view["tower"]["poses"][piece], a, hand, CAP)
+                placing.pet(world, piece, view["tower"]["poses"][piece], a, hand, self.settle_cap)
         except ValueError:
             return -1000.0
         r = world.read()
@@ -130,7 +133,7 @@ class HeuristicAgent(Agent):
             score -= tilt_of(poses[piece]) * 0.5
             score += 3.0 * _spread(view, a)
             if hand is placing.STILL and piece not in r.debris:
-                score -= 4.0 * _floor_tilt_after(world, view, a)
+                score -= 4.0 * _floor_tilt_after(world, view, a, self.settle_cap)
         if isinstance(a, Floor):
             score += 20.0 if piece in r.floor_levels else -100.0
             if piece in poses:
@@ -150,7 +153,7 @@ class HeuristicAgent(Agent):
         return _goal_value(view, reading)
 
 
-def _floor_tilt_after(world: TowerWorld, view: Mapping[str, Any], a: Wall) -> float:
+def _floor_tilt_after(world: TowerWorld, view: Mapping[str, Any], a: Wall, cap: float = CAP) -> float:
     """Look ahead: stand the card's other wall in the opposite corner, lay the floor centred, and measure
     how far that floor leans (degrees). Putting the taller wall on the low side straightens the tower."""
     rest = [it["type"] for it in view["pending"] if it["piece"] == "wall"]
@@ -164,11 +167,11 @@ def _floor_tilt_after(world: TowerWorld, view: Mapping[str, Any], a: Wall) -> fl
             if not other:
                 return 0.0
             opposite = Wall("wall", kind, -a.x, -a.y, a.yaw + 180.0, 90.0)
-            placing.wall(world, other, opposite, placing.STILL, CAP)
+            placing.wall(world, other, opposite, placing.STILL, cap)
         if rest[1:] or not view["stock"]["floors"]:
             return 0.0
         floor = str(view["stock"]["floors"][0])
-        placing.floor(world, floor, Floor("floor", 0.0, 0.0, 0.0), placing.STILL, CAP)
+        placing.floor(world, floor, Floor("floor", 0.0, 0.0, 0.0), placing.STILL, cap)
     except ValueError:
         return 0.0
     pose = world.poses().get(floor)

@@ -13,26 +13,28 @@ from .physics import TowerWorld
 FOLD_RANGE = (30.0, 180.0)
 STILL: dict[str, float] = {"dx": 0.0, "dy": 0.0, "dz": 0.0, "droll": 0.0, "dpitch": 0.0, "dyaw": 0.0, "dfold": 0.0}
 """A perfect hand."""
+SETTLE = 2.0
+"""Simulated seconds the rules give a placement to come to rest (a bot's trial may stop sooner)."""
 
 
 def _nudge(w: TowerWorld, piece: str, n: Mapping[str, float]) -> None:
     w.nudge(piece, n["dx"], n["dy"], n["dz"], n["droll"], n["dpitch"], n["dyaw"])
 
 
-def wall(w: TowerWorld, piece: str, a: Wall, n: Mapping[str, float], cap: float = 2.0) -> None:
+def wall(w: TowerWorld, piece: str, a: Wall, n: Mapping[str, float], cap: float = SETTLE) -> None:
     fold = min(FOLD_RANGE[1], max(FOLD_RANGE[0], a.fold + n["dfold"]))
     w.place_wall(piece, a.x, a.y, a.yaw, fold)
     _nudge(w, piece, n)
     w.settle(cap)
 
 
-def floor(w: TowerWorld, piece: str, a: Floor, n: Mapping[str, float], cap: float = 2.0) -> None:
+def floor(w: TowerWorld, piece: str, a: Floor, n: Mapping[str, float], cap: float = SETTLE) -> None:
     w.place_floor(piece, a.x, a.y, a.yaw)
     _nudge(w, piece, n)
     w.settle(cap)
 
 
-def cat(w: TowerWorld, piece: str, a: Cat | Move, n: Mapping[str, float], cap: float = 2.0) -> None:
+def cat(w: TowerWorld, piece: str, a: Cat | Move, n: Mapping[str, float], cap: float = SETTLE) -> None:
     """Stand a cat (from the stock, or taken up from the tower first)."""
     if piece in w.active:
         w.remove(piece)
@@ -52,7 +54,7 @@ def pet_point(pose: list[float], a: Pet, n: Mapping[str, float]) -> tuple[float,
     )
 
 
-def pet(w: TowerWorld, piece: str, pose: list[float], a: Pet, n: Mapping[str, float], cap: float = 2.0) -> None:
+def pet(w: TowerWorld, piece: str, pose: list[float], a: Pet, n: Mapping[str, float], cap: float = SETTLE) -> None:
     x, y, z = pet_point(pose, a, n)
     w.pet(piece, x, y, z, a.push)
     w.settle(cap)
