@@ -18,7 +18,7 @@ from cattable.games.tower.actions import Cat, Choose, Floor, Wall
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.heuristic import CAP, HeuristicAgent
 from cattable.games.tower.physics import TowerWorld
-from cattable.games.tower.search import DUEL_LOSS, LIVE_STOREYS, Plan, SearchAgent, _level_of
+from cattable.games.tower.search import DUEL_HAZARD, DUEL_LOSS, LIVE_STOREYS, Plan, SearchAgent, _duel_hazard, _level_of
 
 from .helpers import new, refresh, scene, set_actions, tower
 
@@ -282,3 +282,27 @@ def test_a_trial_settles_as_long_as_the_rules_so_a_slow_collapse_is_seen() -> No
     heuristic = HeuristicAgent(0)._try(base, view, CENTRED, placing.STILL)
     assert heuristic > -5 * 60.0  # the floor does not lie level yet, but no wall has fallen
     assert search <= DUEL_LOSS  # five walls down: a lost duel
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_in_a_duel_it_leaves_the_building_to_the_other_player_where_a_card_allows(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A storey risks a collapse too rare for a few trials to see; in a duel that loses the game, so a storey
+    that looks a little better than a Feline Friend in trials is passed over (``DUEL_HAZARD``). With three
+    players no one loses outright, and the trials decide."""
+    s = new(players=players, mode="competitive", steadiness="normal")
+    tower(s, 8)
+    set_actions(s, "A01", "A19")
+    view = s.view(0)
+    monkeypatch.setattr(SearchAgent, "_wall_side", lambda self, view, base, side: -10.0)
+    monkeypatch.setattr(SearchAgent, "_cat_side", lambda self, view, base, side: -40.0)
+    choice = SearchAgent(seed=3, budget=ROOMY).choose(view, s.legal_actions())
+    assert isinstance(choice, Choose)
+    if players == 2:
+        assert _duel_hazard(view, "storey") == DUEL_HAZARD["storey"][1][1] * DUEL_LOSS < -30.0
+        assert _duel_hazard(view, "cat") == 0.0  # Feline Friends fell only on towers of 16 storeys or more
+        assert s.action_faceup[choice.card - 1] == "A19"
+    else:
+        assert _duel_hazard(view, "storey") == 0.0
+        assert s.action_faceup[choice.card - 1] == "A01"
