@@ -1,0 +1,113 @@
+"""Where walls fall in competitive duels of Cat and the Tower: by what kind of placement, at what height.
+
+    .venv/bin/python benchmarks/bench_tower_duel_falls.py [--agents mcts:hard,heuristic] [--games 20]
+        [--seed 3000] [--workers 2] [--log FILE]
+    .venv/bin/python benchmarks/bench_tower_duel_falls.py --read benchmarks/data/duel-falls-hard-heuristic.jsonl
+
+Plays duels (seats swap from one seed to the next) and counts every placement: a storey (its walls and its
+floor, counted once per floor) or a Feline Friend (a cat, a pet or a competitive move), by the tower's height
+when it was made; how many of them brought walls down, and how many brought down the fifth wall (the
+toppler loses the duel). It also counts the storeys each agent built. Why it exists: a duel is lost to a
+collapse too rare for a bot's few trials to see, and these counts are the priors the search bot charges a
+card side with (``DUEL_HAZARD`` in ``games/tower/search.py``). They were counted on the saved
+``data/duel-falls-hard-heuristic.jsonl``: 20 duels (seeds 3000-3011 with session 7's mcts:hard, 3000-3007 with
+its trials settling 2 s) against the heuristic, from before the bot took these priors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rich.progress import Progress
+
+import cattable
+from cattable.agents import InfoSet, make_agent
+
+BANDS = (0, 4, 8, 12, 16)
+PLACEMENTS = {"Wall": "storey", "Floor": "storey", "Cat": "cat", "Pet": "cat", "Move": "cat"}
+
+
+def duel(seed: int, agents: tuple[str, str]) -> dict[str, Any]:
+    """One duel; a row per placement: agent, kind, storeys before it, walls on the table before, walls it felled."""
+    names = list(agents) if seed % 2 == 0 else [agents[1], agents[0]]
+    game = cattable.game("tower")
+    state = game.new(players=2, seed=seed, mode="competitive")
+    bots = [make_agent(n, game, seed=seed * 7 + s) for s, n in enumerate(names)]
+    rows = []
+    while (seat := state.current_player) is not None:
+        view = state.view(seat)
+        action = bots[seat].choose_with(view, state.legal_actions(), InfoSet(state, seat))
+        debris = len(view["wall_debris"])
+        state.apply(action)
+        kind = PLACEMENTS.get(type(action).__name__)
+        if kind:
+            storeys = max(view["tower"]["reading"]["floor_levels"].values(), default=1)
+            felled = len(state.view(seat)["wall_debris"]) - debris
+            rows.append([names[seat], type(action).__name__, storeys, debris, felled])
+    return {"seed": seed, "seats": names, "winners": list(state.result().winners), "placements": rows}
+
+
+def band(storeys: int) -> int:
+    return max(b for b in BANDS if storeys >= b)
+
+
+def table(games: list[dict[str, Any]]) -> dict[str, Any]:
+    """Counts by kind and band: placements, with falls, fatal (the fifth wall); storeys built per agent."""
+    made: Counter[tuple[str, int]] = Counter()
+    fell: Counter[tuple[str, int]] = Counter()
+    fatal: Counter[tuple[str, int]] = Counter()
+    built: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for g in games:
+        wins.update(g["seats"][w] for w in g["winners"])
+        for agent, action, storeys, debris, felled in g["placements"]:
+            key = (PLACEMENTS[action], band(storeys))
+            if action != "Wall":  # a storey is counted once, at its floor
+                made[key] += 1
+            built[agent] += action == "Floor"
+            fell[key] += felled > 0
+            fatal[key] += debris + felled >= 5
+    rows = [
+        {"kind": k, "storeys": f"{b}+" if b == BANDS[-1] else f"{b}-{b + 3}", "made": made[(k, b)],
+         "with_falls": fell[(k, b)], "fatal": fatal[(k, b)]}
+        for k in ("storey", "cat") for b in BANDS
+    ]  # fmt: skip
+    return {"games": len(games), "wins": dict(wins), "storeys_built": dict(built), "by_height": rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agents", default="mcts:hard,heuristic")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=3000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--log", default="", help="write each duel as a JSON line here")
+    parser.add_argument("--read", default="", help="play nothing: count the duels saved in this log")
+    args = parser.parse_args()
+    a, b = args.agents.split(",")
+    games = []
+    if args.read:
+        with open(args.read) as saved:
+            games = [json.loads(line) for line in saved if line.strip()]
+        args.games = 0
+    seeds = range(args.seed, args.seed + args.games)
+    with ProcessPoolExecutor(max(1, args.workers)) as pool, Progress(disable=not args.games) as bar:
+        task = bar.add_task("duels", total=args.games)
+        for g in pool.map(duel, seeds, [(a, b)] * args.games):
+            games.append(g)
+            if args.log:
+                with open(args.log, "a") as out:
+                    out.write(json.dumps(g) + "\n")
+            bar.advance(task)
+    report = table(games)
+    print(json.dumps({k: v for k, v in report.items() if k != "by_height"}))
+    for row in report["by_height"]:
+        print(json.dumps(row))
+
+
+if __name__ == "__main__":
+    main()
