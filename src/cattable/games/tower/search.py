@@ -4,24 +4,23 @@ The generic tree search needs thousands of cheap moves; here every move is a phy
 10 ms to place and settle a piece), so the search stays one decision deep and spends its budget on what
 decides games: how each candidate placement comes out under the seat's own shaky hand. Hand noise is
 sampled from the seat's steadiness (chance handled as chance) and a candidate is scored by its expected
-outcome. Cards, goals and the competitive move are chosen by a short lookahead on the same world:
+outcome. Goals and the competitive move are chosen by a short lookahead on the same world; cards by the
+heuristic's rules of thumb:
 
 - placements: the menu (up to ``cap`` candidates) is tried once with a still hand (plus the heuristic's
   look at how the storey's floor would lie), the best ``keep`` then get the same ``trials`` noisy hands
   each (common random numbers), and the still try and the mean of the noisy ones, half each, decide;
-- Action cards and sides: a wall side is built (both walls, opposite corners, both orders, then the
-  floor) and then replayed with noise, so the bot sees which pair levels the tower and how often it
-  falls; a cat side is judged by the best spots the card allows (which goals it meets, at what risk);
+- Action cards and sides (``card_lookahead``, off by default): a wall side is built (both walls, opposite
+  corners, both orders, then the floor) and then replayed with noise, so the bot sees which pair levels
+  the tower and how often it falls; a cat side is judged by the best spots the card allows;
 - goals: the climb it buys (Toto, or one's own Black Cat), Toto's or the Black Cat's stand simulated
   (the rules stand it without noise, so the bot can foresee it), and which goal cards stay to be met;
 - competitive: its own hidden goals count, and so, negatively, does what a placement gives the others,
-  judged only on the goal cards it has not seen (deck and others' hands pooled; never the real hands);
-  in a duel a card side is also charged the chance of a collapse too rare for a few trials to see
-  (``DUEL_HAZARD``): building storeys is left to the other player where a card allows;
-- every trial settles as long as the rules do (2 s simulated), since a tall tower can fall slowly.
+  judged only on the goal cards it has not seen (deck and others' hands pooled; never the real hands).
 
-An experiment, off by default (``live_storeys``): a trial on a tall tower simulates only its top storeys, the
-ones beneath held still (``TowerWorld.freeze_below``). Trials got 4.3 times cheaper, but duels were no better.
+Experiments, off by default: ``live_storeys`` (a trial on a tall tower simulates only its top storeys, the
+ones beneath held still by ``TowerWorld.freeze_below``: 4.3 times cheaper, duels no better); ``settle``
+(trials settle as long as the rules, 2 s, where the heuristic's 0.8 s misses a tower that falls slowly).
 
 It sees only the view and the legal actions. ``budget.iterations`` sets the number of trials (so a
 seed replays the same game), ``budget.max_seconds`` is a hard cap checked between trials.
@@ -69,16 +68,6 @@ DUEL_CLIMB = 0.1
 rulebook's END OF GAME). Climbing only breaks the rare tie of a tower that never falls: it counts this much."""
 DUEL_LOSS = -2000.0
 """Competitive, two players: the fifth wall to fall loses the game outright."""
-DUEL_HAZARD: dict[str, tuple[tuple[int, float], ...]] = {
-    "storey": ((16, 0.2), (4, 0.04)),
-    "cat": ((16, 0.06),),
-}
-"""Competitive, two players: the chance that building a storey (or standing a Feline Friend) on a tower of at
-least so many storeys brings down the fifth wall. A few trials cannot see a rare collapse, and in a duel it
-loses the game, so these priors (times ``DUEL_LOSS``) tell the bot to leave the building to the other player.
-Counted in 20 duels of mcts:hard against the heuristic (``benchmarks/bench_tower_duel_falls.py``): a storey
-was fatal 9 times in 232 at 4-15 storeys and 8 in 39 at 16 or more; a Feline Friend 0 in 304 below 16
-storeys and 3 in 49 at 16 or more."""
 DISASTER = -400.0
 """A card side scored this low brings the tower down (or cannot be carried out): any untried side is better."""
 STILL_SHARE = 0.5
@@ -123,16 +112,23 @@ class SearchAgent(HeuristicAgent):
     """The heuristic bot grown into a search: every choice is tried on copies of the world from its view."""
 
     name = "mcts"
-    settle_cap = placing.SETTLE
-    """Each trial runs as long as the rules would: at the heuristic's 0.8 s a tall tower that has begun to
-    fall still stands (seed 3000's fatal floor: no wall down at 0.8 s in 11 hands, 7-9 at 2 s in 7)."""
 
     def __init__(
-        self, seed: int = 0, budget: Budget | None = None, spec: str = "mcts", live_storeys: int | None = None
+        self,
+        seed: int = 0,
+        budget: Budget | None = None,
+        spec: str = "mcts",
+        live_storeys: int | None = None,
+        card_lookahead: bool = False,
+        settle: float | None = None,
     ) -> None:
         super().__init__(seed)
         self.live_storeys = live_storeys
         """Simulate only this many storeys below the top in each trial (``LIVE_STOREYS``); None: the whole tower."""
+        self.card_lookahead = card_lookahead
+        """Choose the competitive game's cards by simulating each side (else the heuristic's rules of thumb)."""
+        if settle is not None:
+            self.settle_cap = settle
         self.budget = budget if budget is not None else Budget(iterations=400, max_seconds=1.0)
         self.plan = Plan.of(self.budget)
         self.name = spec
@@ -151,9 +147,9 @@ class SearchAgent(HeuristicAgent):
             return legal[0]
         first = legal[0]
         if isinstance(first, Choose):
-            # Cooperative cards keep the heuristic's rules of thumb (measured over 150 games); the
-            # lookahead's weights lost games in trials, so it only judges the competitive game's cards.
-            lookahead = self.plan.lookahead and view["mode"] == "competitive"
+            # Cards keep the heuristic's rules of thumb: in the cooperative game the lookahead's weights lost
+            # games (150 measured), and in duels its storeys fell more often than the heuristic's (BOTS.md).
+            lookahead = self.card_lookahead and self.plan.lookahead and view["mode"] == "competitive"
             return self._choose_card(view, legal) if lookahead else super().choose(view, legal)
         if view["phase"] == "goal":
             return self._choose_goal(view, legal)
@@ -272,26 +268,24 @@ class SearchAgent(HeuristicAgent):
 
     # -- Action cards --------------------------------------------------------------------------------
     def _choose_card(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        """Each card side is carried out on the world from the view, with the seat's own noisy hand, and in a
-        duel charged its unseen risk (``DUEL_HAZARD``). The favourites (the heuristic's, less that risk) go
-        first; a side the time cap did not reach is not chosen (a rule-of-thumb score is on another scale than
-        a simulated one), unless the best side it reached is a ``DISASTER`` on the board."""
+        """Each card side is carried out on the world from the view, with the seat's own noisy hand. The
+        heuristic's favourites go first; a side the time cap did not reach is not chosen (a rule-of-thumb
+        score is on another scale than a simulated one), unless every side it reached is a ``DISASTER``."""
         levels = view["tower"]["reading"]["floor_levels"]
         base = self._base(view, min((levels.get(f, 1) for f in _cat_floors(view)), default=1))
-        hazard = [_duel_hazard(view, "storey" if side_of(view, a).walls else "cat") for a in legal]
-        order = sorted(range(len(legal)), key=lambda i: -(self._card_score(view, legal[i]) + hazard[i]))
-        scored: list[tuple[float, int, Action, float]] = []
+        order = sorted(range(len(legal)), key=lambda i: -self._card_score(view, legal[i]))
+        scored: list[tuple[float, int, Action]] = []
         for i in order:
             if scored and not self._time_left():
                 break
             side = side_of(view, legal[i])
             value = self._wall_side(view, base, side) if side.walls else self._cat_side(view, base, side)
             if value is not None:
-                scored.append((value + hazard[i], -i, legal[i], value))
-        reached = {-t[1] for t in scored}
+                scored.append((value, -i, legal[i]))
+        reached = {-i for _, i, _ in scored}
         unreached = [legal[i] for i in order if i not in reached]
         best = max(scored, key=lambda t: (t[0], t[1])) if scored else None
-        if best is None or (best[3] <= DISASTER and unreached):
+        if best is None or (best[0] <= DISASTER and unreached):
             return unreached[0]  # an untried side beats a known collapse
         return best[2]
 
@@ -501,15 +495,6 @@ class SearchAgent(HeuristicAgent):
 def _duel(view: Mapping[str, Any]) -> bool:
     """The competitive game between two: only the toppler loses."""
     return bool(view["mode"] == "competitive" and len(view["black"]) == 2)
-
-
-def _duel_hazard(view: Mapping[str, Any], kind: str) -> float:
-    """What a card side's unseen risk costs in a duel: ``DUEL_HAZARD`` at the tower's height, times ``DUEL_LOSS``."""
-    if not _duel(view):
-        return 0.0
-    top = max(view["tower"]["reading"]["floor_levels"].values(), default=1)
-    chance = next((p for storeys, p in DUEL_HAZARD[kind] if top >= storeys), 0.0)
-    return chance * DUEL_LOSS
 
 
 def _climb_weight(view: Mapping[str, Any]) -> float:
