@@ -18,7 +18,7 @@ from cattable.games.tower.actions import Cat, Choose, Floor, Wall
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.heuristic import CAP, HeuristicAgent
 from cattable.games.tower.physics import TowerWorld
-from cattable.games.tower.search import CANDIDATES, DUEL_LOSS, LIVE_STOREYS, Plan, SearchAgent, _level_of
+from cattable.games.tower.search import DUEL_LOSS, FEW_CANDIDATES, LIVE_STOREYS, Plan, SearchAgent, _level_of
 
 from .helpers import new, refresh, scene, set_actions, tower
 
@@ -50,8 +50,10 @@ def test_every_level_is_the_tower_search_bot_and_grows_with_the_budget() -> None
     assert isinstance(make_agent("mcts:iters=800", GAME, seed=1), SearchAgent)
     plans = [Plan.of(LEVELS[lv]) for lv in ("easy", "medium", "hard")]
     assert [p.cap * (1 + p.keep * p.trials) for p in plans] == sorted(p.cap * (1 + p.keep * p.trials) for p in plans)
-    assert plans[0].cap < plans[1].cap == plans[2].cap == CANDIDATES  # the heuristic's sample of the menu
-    assert [p.keep * p.trials for p in plans] == [2, 6, 25]  # shaky hands: what hard adds to the heuristic's one
+    assert plans[0].cap < plans[1].cap < plans[2].cap and plans[0].trials < plans[2].trials
+    few = [Plan.of(LEVELS[lv], FEW_CANDIDATES) for lv in ("easy", "medium", "hard")]
+    assert [p.cap for p in few] == [3, FEW_CANDIDATES, FEW_CANDIDATES]  # at most the heuristic's sample
+    assert [p.keep * p.trials for p in few] == [2, 6, 25]  # shaky hands: what hard adds to the heuristic's one
     assert not plans[0].lookahead and plans[2].lookahead
 
 
@@ -113,12 +115,12 @@ def test_hard_takes_under_two_seconds_a_move_in_mid_game() -> None:
         assert time.perf_counter() - start < 2.0
 
 
-def test_with_card_lookahead_it_takes_the_card_its_hidden_goal_wants() -> None:
+def test_in_the_competitive_game_it_takes_the_card_its_hidden_goal_wants() -> None:
     wants_yellow = _competitive("G11", "G09")  # two yellow touching (2 floors)
     wants_blue = _competitive("G13", "G14")  # blue on blue (3 floors)
     picks = []
     for s in (wants_yellow, wants_blue):
-        choice = SearchAgent(seed=6, budget=ROOMY, card_lookahead=True).choose(s.view(0), s.legal_actions())
+        choice = SearchAgent(seed=6, budget=ROOMY).choose(s.view(0), s.legal_actions())
         assert isinstance(choice, Choose)
         picks.append(s.action_faceup[choice.card - 1])
     assert picks == ["A15", "A16"]
@@ -285,10 +287,11 @@ def test_with_settle_a_trial_runs_as_long_as_the_rules_so_a_slow_collapse_is_see
     assert seeing <= DUEL_LOSS  # five walls down: a lost duel
 
 
-def test_by_default_cards_follow_the_heuristics_rules_of_thumb_in_every_mode() -> None:
-    """In duels the simulated card sides built storeys that fell more often than the heuristic's (BOTS.md)."""
-    for s in (_competitive("G11", "G09"), _competitive("G13", "G14"), _mid_game()):
+def test_cooperative_cards_and_without_card_lookahead_every_card_follow_the_heuristics_rules_of_thumb() -> None:
+    cases = ((_competitive("G11", "G09"), False), (_competitive("G13", "G14"), False), (_mid_game(), True))
+    for s, lookahead in cases:
         view, legal = s.view(0), s.legal_actions()
         assert isinstance(legal[0], Choose)
         for seed in range(3):
-            assert SearchAgent(seed, LEVELS["hard"]).choose(view, legal) == HeuristicAgent(seed).choose(view, legal)
+            bot = SearchAgent(seed, LEVELS["hard"], card_lookahead=lookahead)
+            assert bot.choose(view, legal) == HeuristicAgent(seed).choose(view, legal)

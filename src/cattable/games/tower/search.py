@@ -4,23 +4,24 @@ The generic tree search needs thousands of cheap moves; here every move is a phy
 10 ms to place and settle a piece), so the search stays one decision deep and spends its budget on what
 decides games: how each candidate placement comes out under the seat's own shaky hand. Hand noise is
 sampled from the seat's steadiness (chance handled as chance) and a candidate is scored by its expected
-outcome. Goals and the competitive move are chosen by a short lookahead on the same world; cards by the
-heuristic's rules of thumb:
+outcome. Cards, goals and the competitive move are chosen by a short lookahead on the same world:
 
 - placements: the menu (up to ``cap`` candidates) is tried once with a still hand (plus the heuristic's
   look at how the storey's floor would lie), the best ``keep`` then get the same ``trials`` noisy hands
   each (common random numbers), and the still try and the mean of the noisy ones, half each, decide;
-- Action cards and sides (``card_lookahead``, off by default): a wall side is built (both walls, opposite
-  corners, both orders, then the floor) and then replayed with noise, so the bot sees which pair levels
-  the tower and how often it falls; a cat side is judged by the best spots the card allows;
+- competitive Action cards and sides (``card_lookahead``, on by default): a wall side is built (both walls,
+  opposite corners, both orders, then the floor) and then replayed with noise, so the bot sees which pair
+  levels the tower and how often it falls; a cat side is judged by the best spots the card allows;
 - goals: the climb it buys (Toto, or one's own Black Cat), Toto's or the Black Cat's stand simulated
   (the rules stand it without noise, so the bot can foresee it), and which goal cards stay to be met;
 - competitive: its own hidden goals count, and so, negatively, does what a placement gives the others,
   judged only on the goal cards it has not seen (deck and others' hands pooled; never the real hands).
 
-Experiments, off by default: ``live_storeys`` (a trial on a tall tower simulates only its top storeys, the
-ones beneath held still by ``TowerWorld.freeze_below``: 4.3 times cheaper, duels no better); ``settle``
-(trials settle as long as the rules, 2 s, where the heuristic's 0.8 s misses a tower that falls slowly).
+Experiments, each off by default, none better in duels against the heuristic (BOTS.md): ``live_storeys`` (a
+trial on a tall tower simulates only its top storeys, the ones beneath held still by
+``TowerWorld.freeze_below``: 4.3 times cheaper); ``settle`` (trials settle as long as the rules, 2 s, where
+the heuristic's 0.8 s misses a tower that falls slowly); ``card_lookahead=False`` with
+``candidates=FEW_CANDIDATES`` (the heuristic's cards and its 5 placements, each with more shaky hands).
 
 It sees only the view and the legal actions. ``budget.iterations`` sets the number of trials (so a
 seed replays the same game), ``budget.max_seconds`` is a hard cap checked between trials.
@@ -74,11 +75,12 @@ STILL_SHARE = 0.5
 """Share of a placement's time left that the still-hand look at every candidate may take."""
 SAFETY = 0.92
 """Share of ``budget.max_seconds`` the search may use before it stops early."""
-CANDIDATES = 5
-"""Most placements a decision tries: the heuristic's sample. Picked from 16 by their still tries, the best
-fell more often under shaky hands (the optimiser's curse): in the cooperative ablation 5 won 3 of 12 games
-where 16 won none, and in duels hard's storeys brought down the fifth wall 8 times in 110 (the heuristic's:
-1 in 98). So hard tries what the heuristic tries, each with five shaky hands where the heuristic has one."""
+FEW_CANDIDATES = 5
+"""With ``candidates`` set to this (an experiment, off by default), a decision tries what the heuristic tries
+(5 placements), each with the plan's shaky hands. Picked from 16 by their still tries, the best may fall more
+often under shaky hands (the optimiser's curse): in a cooperative ablation 5 won 3 of 12 games where 16 won
+none, and in 12 duels hard's storeys brought down the fifth wall 8 times in 110 (the heuristic's: 1 in 98).
+In duels against the heuristic it won 13 of its first 37 (BOTS.md), no better than the default."""
 LIVE_STOREYS = 3
 """With ``live_storeys`` set (an experiment, off by default), the storeys a trial simulates below the top; the
 ones beneath are held still (``_base``). On a duel's tall towers (10-21 storeys) 3 made a trial 4.3 times
@@ -102,11 +104,20 @@ class Plan:
     """Wall plans (corner pairs and orders) built per wall side of a card."""
 
     @staticmethod
-    def of(budget: Budget) -> Plan:
+    def of(budget: Budget, candidates: int | None = None) -> Plan:
+        """The plan for ``budget``; ``candidates`` caps the placements tried (and all of them get shaky hands)."""
         n = max(1, budget.iterations)
+        if candidates is not None:
+            few = max(1, candidates)
+            cap, keep = (
+                max(min(3, few), min(few, round(0.42 * math.sqrt(n)))),
+                min(few, max(2, round(0.13 * math.sqrt(n)))),
+            )
+        else:
+            cap, keep = max(3, min(40, round(0.42 * math.sqrt(n)))), max(2, min(8, round(0.1 * math.sqrt(n))))
         return Plan(
-            cap=max(3, min(CANDIDATES, round(0.42 * math.sqrt(n)))),
-            keep=max(2, min(CANDIDATES, round(0.13 * math.sqrt(n)))),
+            cap=cap,
+            keep=keep,
             trials=max(1, min(12, math.ceil(n / 300))),
             lookahead=n >= 150,
             storeys=2 if n < 1000 else 3,
@@ -124,18 +135,20 @@ class SearchAgent(HeuristicAgent):
         budget: Budget | None = None,
         spec: str = "mcts",
         live_storeys: int | None = None,
-        card_lookahead: bool = False,
+        card_lookahead: bool = True,
+        candidates: int | None = None,
         settle: float | None = None,
     ) -> None:
         super().__init__(seed)
         self.live_storeys = live_storeys
         """Simulate only this many storeys below the top in each trial (``LIVE_STOREYS``); None: the whole tower."""
         self.card_lookahead = card_lookahead
-        """Choose the competitive game's cards by simulating each side (else the heuristic's rules of thumb)."""
+        """Choose the competitive game's cards by simulating each side (False: the heuristic's rules of thumb,
+        as in the cooperative game)."""
         if settle is not None:
             self.settle_cap = settle
         self.budget = budget if budget is not None else Budget(iterations=400, max_seconds=1.0)
-        self.plan = Plan.of(self.budget)
+        self.plan = Plan.of(self.budget, candidates)
         self.name = spec
         self.deadline = self.mark = self.slowest = 0.0
         self.trials_run = 0
@@ -152,8 +165,8 @@ class SearchAgent(HeuristicAgent):
             return legal[0]
         first = legal[0]
         if isinstance(first, Choose):
-            # Cards keep the heuristic's rules of thumb: in the cooperative game the lookahead's weights lost
-            # games (150 measured), and in duels its storeys fell more often than the heuristic's (BOTS.md).
+            # Cooperative cards keep the heuristic's rules of thumb (measured over 150 games); the
+            # lookahead's weights lost games in trials, so it only judges the competitive game's cards.
             lookahead = self.card_lookahead and self.plan.lookahead and view["mode"] == "competitive"
             return self._choose_card(view, legal) if lookahead else super().choose(view, legal)
         if view["phase"] == "goal":
