@@ -25,7 +25,7 @@ SAMPLES = 5
 """Candidate placements simulated per decision (the menu is sampled down to this many)."""
 CAP = 0.8
 """Simulated seconds a candidate gets to come to rest: the heuristic's cheap look. A tower that starts to fall
-slowly can still stand at 0.8 s and lie on the table at the rules' 2 s (``SearchAgent.settle_cap``)."""
+slowly can still stand at 0.8 s and lie on the table at the rules' 2 s (``SearchAgent(settle=...)``)."""
 WALL_HEIGHT_RANK = {"bricks": 0, "windows": 1, "arches": 2, "angels": 3, "pillars": 4}
 
 

@@ -80,7 +80,7 @@ FEW_CANDIDATES = 5
 (5 placements), each with the plan's shaky hands. Picked from 16 by their still tries, the best may fall more
 often under shaky hands (the optimiser's curse): in a cooperative ablation 5 won 3 of 12 games where 16 won
 none, and in 12 duels hard's storeys brought down the fifth wall 8 times in 110 (the heuristic's: 1 in 98).
-In duels against the heuristic it won 13 of its first 37 (BOTS.md), no better than the default."""
+In duels against the heuristic it did no better than the default (BOTS.md, "Session 8")."""
 LIVE_STOREYS = 3
 """With ``live_storeys`` set (an experiment, off by default), the storeys a trial simulates below the top; the
 ones beneath are held still (``_base``). On a duel's tall towers (10-21 storeys) 3 made a trial 4.3 times
