@@ -28,6 +28,7 @@ from rich.progress import Progress
 
 import cattable
 from cattable.agents import InfoSet, make_agent
+from cattable.analysis.tournament import seating
 
 BANDS = (0, 4, 8, 12, 16)
 PLACEMENTS = {"Wall": "storey", "Floor": "storey", "Cat": "cat", "Pet": "cat", "Move": "cat"}
@@ -35,7 +36,7 @@ PLACEMENTS = {"Wall": "storey", "Floor": "storey", "Cat": "cat", "Pet": "cat", "
 
 def duel(seed: int, agents: tuple[str, str]) -> dict[str, Any]:
     """One duel; a row per placement: agent, kind, storeys before it, walls on the table before, walls it felled."""
-    names = list(agents) if seed % 2 == 0 else [agents[1], agents[0]]
+    names = [agents[side] for side in seating(2, seed)]  # the tournament's rotation, by seed
     game = cattable.game("tower")
     state = game.new(players=2, seed=seed, mode="competitive")
     bots = [make_agent(n, game, seed=seed * 7 + s) for s, n in enumerate(names)]
@@ -81,6 +82,21 @@ def table(games: list[dict[str, Any]]) -> dict[str, Any]:
     return {"games": len(games), "wins": dict(wins), "storeys_built": dict(built), "by_height": rows}
 
 
+def play(agents: str, seeds: range, workers: int, log: str) -> list[dict[str, Any]]:
+    """Play the duels on ``workers`` processes, each appended to ``log`` (if given) as it ends."""
+    a, b = agents.split(",")
+    games = []
+    with ProcessPoolExecutor(max(1, workers)) as pool, Progress() as bar:
+        task = bar.add_task("duels", total=len(seeds))
+        for g in pool.map(duel, seeds, [(a, b)] * len(seeds)):
+            games.append(g)
+            if log:
+                with open(log, "a") as out:
+                    out.write(json.dumps(g) + "\n")
+            bar.advance(task)
+    return games
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agents", default="mcts:hard,heuristic")
@@ -90,21 +106,11 @@ def main() -> None:
     parser.add_argument("--log", default="", help="write each duel as a JSON line here")
     parser.add_argument("--read", default="", help="play nothing: count the duels saved in this log")
     args = parser.parse_args()
-    a, b = args.agents.split(",")
-    games = []
     if args.read:
         with open(args.read) as saved:
             games = [json.loads(line) for line in saved if line.strip()]
-        args.games = 0
-    seeds = range(args.seed, args.seed + args.games)
-    with ProcessPoolExecutor(max(1, args.workers)) as pool, Progress(disable=not args.games) as bar:
-        task = bar.add_task("duels", total=args.games)
-        for g in pool.map(duel, seeds, [(a, b)] * args.games):
-            games.append(g)
-            if args.log:
-                with open(args.log, "a") as out:
-                    out.write(json.dumps(g) + "\n")
-            bar.advance(task)
+    else:
+        games = play(args.agents, range(args.seed, args.seed + args.games), args.workers, args.log)
     report = table(games)
     print(json.dumps({k: v for k, v in report.items() if k != "by_height"}))
     for row in report["by_height"]:

@@ -19,6 +19,7 @@ from cattable.games.tower.game import TowerState
 from cattable.games.tower.heuristic import CAP, HeuristicAgent
 from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.search import DUEL_LOSS, FEW_CANDIDATES, LIVE_STOREYS, Plan, SearchAgent, _level_of
+from cattable.games.tower.table import fresh_world
 
 from .helpers import new, refresh, scene, set_actions, tower
 
@@ -261,14 +262,19 @@ def _slow_collapse() -> dict[str, Any]:
     return dict(data["view"])
 
 
-def _walls_down(view: dict[str, Any], cap: float) -> int:
-    world = TowerWorld()
+CENTRED = Floor("floor", 0.0, 0.0, 0.0)
+
+
+def _tower_of(view: dict[str, Any]) -> TowerWorld:
+    world = fresh_world()
     world.restore(view["tower"]["pieces"], view["tower"]["poses"])
+    return world
+
+
+def _walls_down(view: dict[str, Any], cap: float) -> int:
+    world = _tower_of(view)
     placing.floor(world, str(view["stock"]["floors"][0]), CENTRED, placing.STILL, cap)
     return sum(1 for p in world.read().debris if p.startswith("W-"))
-
-
-CENTRED = Floor("floor", 0.0, 0.0, 0.0)
 
 
 @pytest.mark.slow
@@ -278,8 +284,7 @@ def test_with_settle_a_trial_runs_as_long_as_the_rules_so_a_slow_collapse_is_see
     view = _slow_collapse()
     assert _walls_down(view, CAP) == 0
     assert _walls_down(view, placing.SETTLE) >= 5
-    base = TowerWorld()
-    base.restore(view["tower"]["pieces"], view["tower"]["poses"])
+    base = _tower_of(view)
     assert SearchAgent.settle_cap == HeuristicAgent.settle_cap == CAP  # the default: the cheap look
     blind = SearchAgent(0, LEVELS["hard"])._try(base, view, CENTRED, placing.STILL)
     seeing = SearchAgent(0, LEVELS["hard"], settle=placing.SETTLE)._try(base, view, CENTRED, placing.STILL)
