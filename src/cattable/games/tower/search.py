@@ -138,8 +138,11 @@ class SearchAgent(HeuristicAgent):
         card_lookahead: bool = True,
         candidates: int | None = None,
         settle: float | None = None,
+        duel_guard: bool = True,
     ) -> None:
         super().__init__(seed)
+        self.duel_guard = duel_guard
+        """In a duel, play the heuristic's move checked by replays (``guard.py``); False: this flat search."""
         self.live_storeys = live_storeys
         """Simulate only this many storeys below the top in each trial (``LIVE_STOREYS``); None: the whole tower."""
         self.card_lookahead = card_lookahead
@@ -163,6 +166,10 @@ class SearchAgent(HeuristicAgent):
         self.timed_out = False
         if len(legal) == 1:
             return legal[0]
+        if self.duel_guard and self.plan.lookahead and _duel(view):
+            from . import guard
+
+            return guard.choose(self, view, legal)
         first = legal[0]
         if isinstance(first, Choose):
             # Cooperative cards keep the heuristic's rules of thumb (measured over 150 games); the
@@ -247,7 +254,10 @@ class SearchAgent(HeuristicAgent):
 
     def _value_of(self, view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
         """The heuristic's goal value, counting only the floors a goal can really climb now; in the
-        competitive game, less what the others' (unseen) goals would make of the same tower."""
+        competitive game, less what the others' (unseen) goals would make of the same tower. A guarded duel
+        places its cats by the heuristic's own values (``guard.py``)."""
+        if self.duel_guard and self.plan.lookahead and _duel(view):
+            return super()._value_of(view, reading)
         levels = reading.get("floor_levels", {})
         top = max(levels.values(), default=1)
         mine = _my_level(view)
