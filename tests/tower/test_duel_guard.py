@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import copy
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
 import cattable
 from cattable.agents.budget import LEVELS
+from cattable.core import Action
 from cattable.games.tower import guard
 from cattable.games.tower.actions import Choose, Wall
 from cattable.games.tower.game import TowerState
@@ -38,29 +47,73 @@ def test_in_a_duel_the_search_bot_takes_the_heuristics_storey_when_its_replays_s
         assert bot.trials_run >= 1  # it did replay the storey before taking it
 
 
-def test_in_a_duel_a_storey_whose_shaky_replays_fall_is_passed_over_for_a_safe_cat() -> None:
-    """Wobbly hands (four times a careful one) fell walls from most storeys; a Feline Friend on a tower under
-    16 storeys is taken as safe. The toppler loses a duel (rulebook, END OF GAME: "The player who causes the
-    Tower to fall immediately moves their Ranking Token to last place")."""
-    s = _duel_at_the_top("wobbly")
-    view, legal = s.view(0), s.legal_actions()
-    pick = HeuristicAgent(0).choose(view, legal)
-    assert side_of(view, pick).walls
+def _doomed() -> dict[str, Any]:
+    """The saved duel tower of ``slow-collapse.json`` (seed 3000: nine storeys) before the storey that felled
+    it: every storey built on it falls. Seat 0's Black Cat is doctored onto the top floor, so the heuristic
+    wants that storey; face up: two wall cards and a cat card (A17: a purple or an orange Feline Friend)."""
+    data = json.loads((Path(__file__).parent / "data" / "slow-collapse.json").read_text())
+    view: dict[str, Any] = copy.deepcopy(data["view"])
+    for piece in view["placed"]:  # the storey's two walls, placed this turn
+        del view["tower"]["pieces"][piece], view["tower"]["poses"][piece]
+    view["placed"] = []
+    view["action_faceup"] = [{"id": "A07"}, {"id": "A04"}, {"id": "A17"}]
+    view["black"] = [view["tower"]["reading"]["top_floor"], ""]
+    return view
+
+
+DOOMED_LEGAL = [Choose("choose", 1, "left"), Choose("choose", 1, "right"), Choose("choose", 2, "")]
+CATS = [Choose("choose", 3, "left"), Choose("choose", 3, "right")]
+
+
+def test_in_a_duel_a_storey_whose_shaky_replays_lose_is_passed_over_for_a_feline_friend() -> None:
+    """The toppler loses a duel (rulebook, END OF GAME: "The player who causes the Tower to fall immediately
+    moves their Ranking Token to last place"), so a storey seen to fall is left to the other player."""
+    view = _doomed()
+    legal = DOOMED_LEGAL + CATS
     bot = SearchAgent(0, LEVELS["hard"])
+    bot.choose(view, legal)  # starts the clock for the replays below
     base = guard._world(view)
-    risk = guard.side_risk(bot, view, base, pick)
-    assert risk is not None and risk > 0.0  # the replays brought walls down
-    chosen = bot.choose(view, legal)
-    assert isinstance(chosen, Choose) and side_of(view, chosen).cat  # the cat card instead
-    assert guard.side_risk(bot, view, base, chosen) == 0.0
+    for a in DOOMED_LEGAL:
+        risk = guard.side_risk(bot, view, base, a)
+        assert risk is not None and risk > 0.5  # most replays bring the fifth wall down
+    assert guard.side_risk(bot, view, base, CATS[0]) == 0.0  # a Feline Friend under 16 storeys
+    for seed in range(2):
+        pick = HeuristicAgent(seed).choose(view, legal)
+        assert side_of(view, pick).walls  # the heuristic would build here, and lose
+        bot = SearchAgent(seed, LEVELS["hard"])
+        chosen = bot.choose(view, legal)
+        assert chosen in CATS and bot.trials_run >= 1
 
 
-def test_only_duels_are_guarded_and_the_flat_search_stays_an_option() -> None:
-    s = _duel_at_the_top("steady")
-    view = s.view(0)
-    assert guard.choose.__module__ == "cattable.games.tower.guard"
-    assert SearchAgent(0, LEVELS["hard"]).duel_guard and not SearchAgent(0, LEVELS["easy"]).plan.lookahead
-    three = new(players=3, mode="competitive", steadiness="steady")
-    assert len(three.view(0)["black"]) == 3 and len(view["black"]) == 2
-    legal = [a for a in s.legal_actions() if isinstance(a, Choose)]
-    assert legal and all(not isinstance(a, Wall) for a in legal)
+def test_when_every_side_is_a_storey_it_takes_the_one_whose_replays_fell_least() -> None:
+    view = _doomed()
+    bot = SearchAgent(1, LEVELS["hard"])
+    chosen = bot.choose(view, DOOMED_LEGAL)
+    assert chosen in DOOMED_LEGAL and bot.trials_run >= 1
+
+
+def test_in_a_duel_placements_are_the_heuristics_own() -> None:
+    s = new(players=2, mode="competitive", steadiness="normal")
+    tower(s, 2)
+    set_actions(s, "A09", "A10", "A13")
+    s.apply(Choose("choose", 3, ""))
+    view, legal = s.view(s.current_player), s.legal_actions()
+    assert all(isinstance(a, Wall) for a in legal)
+    for seed in range(2):
+        assert SearchAgent(seed, LEVELS["hard"]).choose(view, legal) == HeuristicAgent(seed).choose(view, legal)
+
+
+def test_only_duels_of_the_medium_and_hard_bots_are_guarded(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def spy(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        calls.append(len(view["black"]))
+        return legal[0]
+
+    monkeypatch.setattr(guard, "choose", spy)
+    duel, three = _duel_at_the_top("steady"), new(players=3, mode="competitive", steadiness="steady")
+    set_actions(three, "A01", "A02", "A17")
+    for s, spec, on in ((duel, "hard", True), (duel, "medium", True), (three, "hard", True), (duel, "easy", True)):
+        SearchAgent(0, LEVELS[spec], duel_guard=on).choose(s.view(0), s.legal_actions())
+    SearchAgent(0, LEVELS["hard"], duel_guard=False).choose(duel.view(0), duel.legal_actions())
+    assert calls == [2, 2]  # hard and medium in the duel; not three players, not easy, not with the guard off
