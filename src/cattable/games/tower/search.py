@@ -17,6 +17,10 @@ outcome. Cards, goals and the competitive move are chosen by a short lookahead o
 - competitive: its own hidden goals count, and so, negatively, does what a placement gives the others,
   judged only on the goal cards it has not seen (deck and others' hands pooled; never the real hands).
 
+In a duel (two players: only the toppler loses) medium and hard do not search this way: they play the
+heuristic's move, checked by shaky replays of the storey a card asks for (``guard.py``; ``duel_guard=False``
+restores the flat search).
+
 Experiments, each off by default, none better in duels against the heuristic (BOTS.md): ``live_storeys`` (a
 trial on a tall tower simulates only its top storeys, the ones beneath held still by
 ``TowerWorld.freeze_below``: 4.3 times cheaper); ``settle`` (trials settle as long as the rules, 2 s, where
