@@ -25,7 +25,7 @@ from cattable.agents.budget import LEVELS
 from cattable.games.tower import placing
 from cattable.games.tower.actions import Skip
 from cattable.games.tower.search import LIVE_STOREYS, SearchAgent, _level_of
-from cattable.games.tower.table import fresh_world
+from cattable.games.tower.table import world_of
 
 
 def measure(seed: int, from_storey: int, candidates: int) -> dict[str, Any]:
@@ -45,8 +45,7 @@ def measure(seed: int, from_storey: int, candidates: int) -> dict[str, Any]:
         if view["phase"] == "place" and storeys >= from_storey and len(tries) > 1 and per_height.get(storeys, 0) < 2:
             per_height[storeys] = per_height.get(storeys, 0) + 1
             tries = rng.sample(tries, min(candidates, len(tries)))
-            whole = fresh_world()
-            whole.restore(view["tower"]["pieces"], view["tower"]["poses"])
+            whole = world_of(view["tower"])
             held = bot._base(view, min(_level_of(view, a) for a in tries))
             hands = [placing.STILL, bot._noise(view), bot._noise(view)]
             totals: list[list[float]] = [[], []]

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-import cattable
 from cattable.agents.budget import LEVELS
 from cattable.core import Action
 from cattable.games.tower import guard
@@ -18,10 +17,9 @@ from cattable.games.tower.actions import Choose, Wall
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.heuristic import HeuristicAgent, side_of
 from cattable.games.tower.search import SearchAgent
+from cattable.games.tower.table import world_of
 
-from .helpers import new, refresh, set_actions, tower
-
-GAME = cattable.game("tower")
+from .helpers import new, set_actions, tower
 
 
 def _duel_at_the_top(steadiness: str) -> TowerState:
@@ -32,7 +30,6 @@ def _duel_at_the_top(steadiness: str) -> TowerState:
     tower(s, 6)
     s.black[0] = s.view(0)["tower"]["reading"]["top_floor"]
     set_actions(s, "A01", "A02", "A17")
-    refresh(s)
     return s
 
 
@@ -72,7 +69,7 @@ def test_in_a_duel_a_storey_whose_shaky_replays_lose_is_passed_over_for_a_feline
     legal = DOOMED_LEGAL + CATS
     bot = SearchAgent(0, LEVELS["hard"])
     bot.choose(view, legal)  # starts the clock for the replays below
-    base = guard._world(view)
+    base = world_of(view["tower"])
     for a in DOOMED_LEGAL:
         risk = guard.side_risk(bot, view, base, a)
         assert risk is not None and risk > 0.5  # most replays bring the fifth wall down

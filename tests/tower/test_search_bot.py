@@ -19,7 +19,7 @@ from cattable.games.tower.game import TowerState
 from cattable.games.tower.heuristic import CAP, HeuristicAgent
 from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.search import DUEL_LOSS, FEW_CANDIDATES, LIVE_STOREYS, Plan, SearchAgent, _level_of
-from cattable.games.tower.table import fresh_world
+from cattable.games.tower.table import world_of
 
 from .helpers import new, refresh, scene, set_actions, tower
 
@@ -265,14 +265,8 @@ def _slow_collapse() -> dict[str, Any]:
 CENTRED = Floor("floor", 0.0, 0.0, 0.0)
 
 
-def _tower_of(view: dict[str, Any]) -> TowerWorld:
-    world = fresh_world()
-    world.restore(view["tower"]["pieces"], view["tower"]["poses"])
-    return world
-
-
 def _walls_down(view: dict[str, Any], cap: float) -> int:
-    world = _tower_of(view)
+    world = world_of(view["tower"])
     placing.floor(world, str(view["stock"]["floors"][0]), CENTRED, placing.STILL, cap)
     return sum(1 for p in world.read().debris if p.startswith("W-"))
 
@@ -284,7 +278,7 @@ def test_with_settle_a_trial_runs_as_long_as_the_rules_so_a_slow_collapse_is_see
     view = _slow_collapse()
     assert _walls_down(view, CAP) == 0
     assert _walls_down(view, placing.SETTLE) >= 5
-    base = _tower_of(view)
+    base = world_of(view["tower"])
     assert SearchAgent.settle_cap == HeuristicAgent.settle_cap == CAP  # the default: the cheap look
     blind = SearchAgent(0, LEVELS["hard"])._try(base, view, CENTRED, placing.STILL)
     seeing = SearchAgent(0, LEVELS["hard"], settle=placing.SETTLE)._try(base, view, CENTRED, placing.STILL)

@@ -17,12 +17,12 @@ from typing import Any
 from cattable.core import Action
 
 from . import placing
-from .actions import Choose, Floor, Goal, Skip, Wall
-from .heuristic import HeuristicAgent, _my_level, side_of
-from .menu import cat_menu, wall_menu
+from .actions import WALL_TYPES, Choose, Floor, Goal, Skip, Wall
+from .heuristic import HeuristicAgent, _my_level, _piece_for, side_of
+from .menu import wall_menu
 from .physics import TowerWorld
-from .search import WALL_FALL, SearchAgent, _cat_floors, _free_wall
-from .table import fresh_world
+from .search import WALL_FALL, SearchAgent, _free_wall, cat_spots
+from .table import world_of
 
 CATS_FROM = 16
 """Storeys from which a Feline Friend is replayed too (below, it is taken as safe: in 20 traced duels none of
@@ -33,7 +33,6 @@ HANDS = 3
 SETTLE = placing.SETTLE
 """Simulated seconds each replayed placement gets to come to rest: the rules' own, since a tall tower can
 start to fall after the heuristic's 0.8 s (``tests/tower/data/slow-collapse.json``)."""
-WALL_TYPES = ("bricks", "windows", "arches", "angels", "pillars")
 WALL_SHARE = 0.1
 """Risk of a replay that fells walls without losing: this much per wall (a lost duel counts 1)."""
 
@@ -52,18 +51,14 @@ def _storeys(view: Mapping[str, Any]) -> int:
     return int(max(view["tower"]["reading"]["floor_levels"].values(), default=1))
 
 
-def _world(view: Mapping[str, Any]) -> TowerWorld:
-    world = fresh_world()
-    world.restore(view["tower"]["pieces"], view["tower"]["poses"])
-    return world
-
-
 def _card(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     """The heuristic's card side if its replays stand. Else a side taken as safe (a Feline Friend on a tower
     under ``CATS_FROM`` storeys), the heuristic's favourite of those; else the side whose replays fell least
     (the time cap permitting: the heuristic's side is replayed first)."""
     pick = HeuristicAgent.choose(agent, view, legal)
-    base = _world(view)
+    if _taken_as_safe(view, pick):
+        return pick
+    base = world_of(view["tower"])
     risk = side_risk(agent, view, base, pick)
     if not risk:
         return pick
@@ -137,22 +132,14 @@ def _storey(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, walls
     return _fallen_walls(view, world)
 
 
-def _cat(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, colour: str | None) -> int | None:
+def _cat(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, colour: str) -> int | None:
     """Stand a Feline Friend of the side's colour at the menu's first spot, with a shaky hand: walls fallen."""
-    stock = view["stock"]["cats"]
-    pieces = view["tower"]["pieces"]
-    colours = [c for c in ("yellow", "blue", "purple", "orange") if colour in (c, "any")]
-    on_tower = {c: next((p for p in sorted(pieces) if p.startswith(f"C-{c}-")), "") for c in colours}
-    take = {c: "" if stock.get(c, 0) else on_tower[c] for c in colours}
-    colours = [c for c in colours if stock.get(c, 0) or take[c]]
-    menu = cat_menu(view["tower"], colours, _cat_floors(view), take) if colours else []
+    menu = cat_spots(view, colour)
     if not menu:
         return None
-    a = menu[0]
     world = base.clone()
-    piece = a.take or next((f"C-{a.colour}-{k}" for k in range(1, 5) if f"C-{a.colour}-{k}" not in pieces), "")
     try:
-        placing.cat(world, piece, a, agent._noise(view), SETTLE)
+        placing.cat(world, _piece_for(view, menu[0]), menu[0], agent._noise(view), SETTLE)
     except ValueError:
         return None
     return _fallen_walls(view, world)
@@ -164,10 +151,9 @@ def _goal(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) 
     pick = HeuristicAgent.choose(agent, view, legal)
     if not isinstance(pick, Goal):
         return pick
-    levels = view["tower"]["reading"]["floor_levels"]
-    top = max(levels.values(), default=1)
+    top = _storeys(view)
     mine = _my_level(view)
-    base = _world(view)
+    base = world_of(view["tower"])
     options = sorted((a for a in legal if isinstance(a, Goal)), key=lambda a: (a != pick, -a.floors))
     for a in options:
         if not agent._time_left():

@@ -19,7 +19,7 @@ from .actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
 from .cards import Side, cards
 from .menu import resting_on
 from .physics import STEADINESS, TowerWorld, noise
-from .table import fresh_world, reading_json, tilt_of
+from .table import reading_json, tilt_of, world_of
 
 SAMPLES = 5
 """Candidate placements simulated per decision (the menu is sampled down to this many)."""
@@ -90,8 +90,7 @@ class HeuristicAgent(Agent):
         if len(candidates) > self.samples:
             candidates = self.rng.sample(candidates, self.samples)
         tower = view["tower"]
-        base = fresh_world()
-        base.restore(tower["pieces"], tower["poses"])
+        base = world_of(tower)
         scored = []
         for a in candidates:
             hands = (placing.STILL, self._noise(view)) if isinstance(a, Wall | Floor) else (placing.STILL,)

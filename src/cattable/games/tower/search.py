@@ -48,7 +48,7 @@ from .cards import Side, cards
 from .heuristic import HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
 from .menu import cat_menu, roomiest_spot, wall_menu
 from .physics import TowerWorld
-from .table import fresh_world, tilt_of
+from .table import tilt_of, world_of
 
 SCARVES = ("red", "orange", "blue", "purple", "yellow")
 EASE = {
@@ -170,7 +170,7 @@ class SearchAgent(HeuristicAgent):
         self.timed_out = False
         if len(legal) == 1:
             return legal[0]
-        if self.duel_guard and self.plan.lookahead and _duel(view):
+        if self._guarded(view):
             from . import guard
 
             return guard.choose(self, view, legal)
@@ -185,6 +185,10 @@ class SearchAgent(HeuristicAgent):
         if view["phase"] == "interact":
             return self._choose_move(view, legal) if self.plan.lookahead else super().choose(view, legal)
         return self._search(view, legal)
+
+    def _guarded(self, view: Mapping[str, Any]) -> bool:
+        """Whether this decision is a duel's, played by ``guard.py`` (medium and hard, unless ``duel_guard`` is off)."""
+        return self.duel_guard and self.plan.lookahead and _duel(view)
 
     def _time_left(self, until: float | None = None) -> bool:
         """Called before each trial: False once the next trial (as slow as the slowest one yet, the time
@@ -201,8 +205,7 @@ class SearchAgent(HeuristicAgent):
         """The world from the view; with ``live_storeys`` set, every storey more than that below the top (and
         below ``lowest``, the lowest floor level this decision places anything on) is held still, so a trial
         simulates only the top of a tall tower (``benchmarks/bench_tower_freeze.py``)."""
-        world = fresh_world()
-        world.restore(view["tower"]["pieces"], view["tower"]["poses"])
+        world = world_of(view["tower"])
         if self.live_storeys is None:
             return world
         levels = view["tower"]["reading"]["floor_levels"]
@@ -260,7 +263,7 @@ class SearchAgent(HeuristicAgent):
         """The heuristic's goal value, counting only the floors a goal can really climb now; in the
         competitive game, less what the others' (unseen) goals would make of the same tower. A guarded duel
         places its cats by the heuristic's own values (``guard.py``)."""
-        if self.duel_guard and self.plan.lookahead and _duel(view):
+        if self._guarded(view):
             return super()._value_of(view, reading)
         levels = reading.get("floor_levels", {})
         top = max(levels.values(), default=1)
@@ -408,20 +411,10 @@ class SearchAgent(HeuristicAgent):
     def _cat_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float | None:
         """The best spots this side allows (a short placement search), and what they are worth (None: the
         time cap came before the first spot)."""
-        stock = view["stock"]["cats"]
-        pieces = view["tower"]["pieces"]
-        colours = [c for c in ("yellow", "blue", "purple", "orange") if side.cat in (c, "any")]
-        take = {}
-        for c in colours:
-            on = [p for p in sorted(pieces) if p.startswith(f"C-{c}-")]
-            take[c] = "" if stock.get(c, 0) else (on[0] if on else "")
-        colours = [c for c in colours if stock.get(c, 0) or take[c]]
-        if not colours:
-            return -1000.0
-        floors = _cat_floors(view)
-        menu = cat_menu(view["tower"], colours, floors, take)
+        menu = cat_spots(view, side.cat)
         if not menu:
             return -1000.0
+        floors = _cat_floors(view)
         wanted = _wanted_colours(view)
         menu.sort(key=lambda c: (c.colour not in wanted, not c.on, c.floor != int(floors[0][1:])))
         cap = max(2, self.plan.cap // 3)
@@ -560,6 +553,20 @@ def _cat_floors(view: Mapping[str, Any]) -> list[str]:
     first = next((f for f, lv in levels.items() if lv == mine + 1), "")
     top = view["tower"]["reading"]["top_floor"]
     return list(dict.fromkeys(f for f in (first, top) if f))
+
+
+def cat_spots(view: Mapping[str, Any], colour: str) -> list[Cat]:
+    """The menu's spots for a Feline Friend of a card side's ``colour`` (or any): from the stock, or taken up
+    from the tower when its colour's stock is out (the lowest-numbered one); empty if there is none."""
+    stock = view["stock"]["cats"]
+    pieces = view["tower"]["pieces"]
+    colours = [c for c in ("yellow", "blue", "purple", "orange") if colour in (c, "any")]
+    take = {}
+    for c in colours:
+        on = [p for p in sorted(pieces) if p.startswith(f"C-{c}-")]
+        take[c] = "" if stock.get(c, 0) else (on[0] if on else "")
+    colours = [c for c in colours if stock.get(c, 0) or take[c]]
+    return cat_menu(view["tower"], colours, _cat_floors(view), take) if colours else []
 
 
 def _free_wall(world: TowerWorld, view: Mapping[str, Any], kind: str) -> str:

@@ -9,7 +9,7 @@ something has to be simulated again. States share no world: a copy rebuilds its 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .physics import Reading, TowerWorld
@@ -25,6 +25,13 @@ def fresh_world() -> TowerWorld:
     if not _TEMPLATE:
         _TEMPLATE.append(TowerWorld())
     return _TEMPLATE[0].clone()
+
+
+def world_of(tower: Mapping[str, Any]) -> TowerWorld:
+    """A world holding the pieces of ``tower`` (a view's or a record's) at their poses: where a bot tries moves."""
+    world = fresh_world()
+    world.restore(tower["pieces"], tower["poses"])
+    return world
 
 
 def reading_json(r: Reading) -> dict[str, Any]:
