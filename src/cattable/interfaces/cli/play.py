@@ -91,7 +91,9 @@ class TerminalGame:
     def bot_turn(self, seat: int) -> None:
         agent = self.bots[seat]
         view = self.state.view(seat) if agent.needs_view else {}
-        action = agent.choose_with(view, self.state.legal_actions(), InfoSet(self.state, seat))
+        # a hard bot on a tall tower can think for seconds: say so rather than look frozen
+        with console.status(f"{self.names[seat]} is thinking...", spinner="dots"):
+            action = agent.choose_with(view, self.state.legal_actions(), InfoSet(self.state, seat))
         viewer = self.humans[0] if len(self.humans) == 1 else None
         announced = self.state.public_text(action, viewer)
         self.state.apply(action)
