@@ -1,8 +1,9 @@
 """How the tower's bots spend a move as the tower grows: CPU seconds and physics trials, storey by storey.
 
     .venv/bin/python benchmarks/bench_tower_height.py [--seed 2031] [--actions 400]
+        [--mode competitive|coop] [--players 2] [--steadiness normal]
 
-Two heuristic bots play a competitive duel. At every decision with a real choice (goal steps aside), a
+Heuristic bots play a game (by default a competitive duel). At every decision with a real choice (goal steps aside), a
 fresh ``mcts:hard`` bot is asked the same question from the same view, and both are timed (CPU seconds of
 this process). The rows (one per decision: storeys, phase, seconds of each bot, the search's trials and
 whether its time cap stopped it) are printed as JSON lines, then a summary by band of four storeys.
@@ -23,10 +24,12 @@ from cattable.agents import InfoSet, make_agent
 from cattable.games.tower.search import SearchAgent
 
 
-def measure(seed: int, actions: int) -> list[dict[str, Any]]:
+def measure(
+    seed: int, actions: int, mode: str = "competitive", players: int = 2, steadiness: str = "normal"
+) -> list[dict[str, Any]]:
     game = cattable.game("tower")
-    state = game.new(players=2, seed=seed, mode="competitive")
-    bots = [make_agent("heuristic", game, seed=seed * 7 + s) for s in range(2)]
+    state = game.new(players=players, seed=seed, mode=mode, steadiness=steadiness)
+    bots = [make_agent("heuristic", game, seed=seed * 7 + s) for s in range(players)]
     rows: list[dict[str, Any]] = []
     for n in range(actions):
         seat = state.current_player
@@ -85,8 +88,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2031)
     parser.add_argument("--actions", type=int, default=400)
+    parser.add_argument("--mode", choices=("competitive", "coop"), default="competitive")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--steadiness", default="normal")
     args = parser.parse_args()
-    for band in summary(measure(args.seed, args.actions)):
+    for band in summary(measure(args.seed, args.actions, args.mode, args.players, args.steadiness)):
         print(json.dumps({"summary": band}))
 
 

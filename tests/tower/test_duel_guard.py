@@ -1,4 +1,5 @@
-"""Duels (``guard.py``): the search bots play the heuristic's move, checked by shaky replays of what it asks for."""
+"""Duels and the cooperative game (``guard.py``): the search bots play the heuristic's move, checked by
+shaky replays of what it asks for."""
 
 from __future__ import annotations
 
@@ -44,10 +45,11 @@ def test_in_a_duel_the_search_bot_takes_the_heuristics_storey_when_its_replays_s
         assert bot.trials_run >= 1  # it did replay the storey before taking it
 
 
-def _doomed() -> dict[str, Any]:
+def _doomed(mode: str = "competitive") -> dict[str, Any]:
     """The saved duel tower of ``slow-collapse.json`` (seed 3000: nine storeys) before the storey that felled
-    it: every storey built on it falls. Seat 0's Black Cat is doctored onto the top floor, so the heuristic
-    wants that storey; face up: two wall cards and a cat card (A17: a purple or an orange Feline Friend)."""
+    it: every storey built on it falls. Seat 0's Black Cat (in the cooperative game, Toto) is doctored onto
+    the top floor, so the heuristic wants that storey; face up: two wall cards and a cat card (A17: a purple
+    or an orange Feline Friend)."""
     data = json.loads((Path(__file__).parent / "data" / "slow-collapse.json").read_text())
     view: dict[str, Any] = copy.deepcopy(data["view"])
     for piece in view["placed"]:  # the storey's two walls, placed this turn
@@ -55,6 +57,9 @@ def _doomed() -> dict[str, Any]:
     view["placed"] = []
     view["action_faceup"] = [{"id": "A07"}, {"id": "A04"}, {"id": "A17"}]
     view["black"] = [view["tower"]["reading"]["top_floor"], ""]
+    if mode == "coop":  # the same table in the cooperative game: Toto on top, the hidden goals face up
+        view.update(mode="coop", toto=view["black"][0], black=["", ""], goal_faceup=view.pop("hands")[0])
+        del view["ranking"], view["toppler"]
     return view
 
 
@@ -100,17 +105,32 @@ def test_in_a_duel_placements_are_the_heuristics_own() -> None:
         assert SearchAgent(seed, LEVELS["hard"]).choose(view, legal) == HeuristicAgent(seed).choose(view, legal)
 
 
-def test_only_duels_of_the_medium_and_hard_bots_are_guarded(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
+def test_only_duels_and_the_cooperative_game_are_guarded_at_medium_and_hard(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str] = []
 
     def spy(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-        calls.append(len(view["black"]))
+        calls.append(f"{view['mode']}/{len(view['black'])}")
         return legal[0]
 
     monkeypatch.setattr(guard, "choose", spy)
     duel, three = _duel_at_the_top("steady"), new(players=3, mode="competitive", steadiness="steady")
+    coop = new(players=3, mode="coop", steadiness="steady")
     set_actions(three, "A01", "A02", "A17")
-    for s, spec, on in ((duel, "hard", True), (duel, "medium", True), (three, "hard", True), (duel, "easy", True)):
-        SearchAgent(0, LEVELS[spec], duel_guard=on).choose(s.view(0), s.legal_actions())
+    set_actions(coop, "A01", "A02", "A17")
+    for s, spec in ((duel, "hard"), (duel, "medium"), (three, "hard"), (duel, "easy"), (coop, "hard"), (coop, "easy")):
+        SearchAgent(0, LEVELS[spec]).choose(s.view(0), s.legal_actions())
     SearchAgent(0, LEVELS["hard"], duel_guard=False).choose(duel.view(0), duel.legal_actions())
-    assert calls == [2, 2]  # hard and medium in the duel; not three players, not easy, not with the guard off
+    SearchAgent(0, LEVELS["hard"], coop_guard=False).choose(coop.view(0), coop.legal_actions())
+    # hard and medium in the duel, hard in the cooperative game; not three competitors, not easy, not switched off
+    assert calls == ["competitive/2", "competitive/2", "coop/3"]
+
+
+def test_in_the_cooperative_game_the_guard_leaves_a_doomed_storey_for_a_cat() -> None:
+    """The slow-collapse tower as a cooperative game's (rulebook, cooperative defeat: the fifth fallen wall
+    loses the game for everyone): every storey replay falls, so hard places a Feline Friend instead."""
+    view = _doomed(mode="coop")
+    legal = DOOMED_LEGAL + CATS
+    for seed in range(2):
+        assert side_of(view, HeuristicAgent(seed).choose(view, legal)).walls  # the heuristic builds here
+        bot = SearchAgent(seed, LEVELS["hard"])
+        assert bot.choose(view, legal) in CATS and bot.trials_run >= 1

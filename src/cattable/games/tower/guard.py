@@ -1,4 +1,5 @@
-"""Duels: the heuristic's own play, with a Monte Carlo guard against the collapse that loses the game.
+"""Duels and the cooperative game: the heuristic's own play, with a Monte Carlo guard against the collapse
+that loses the game.
 
 Between two players only the toppler loses (the rulebook's END OF GAME), so a duel is a game of passing the
 danger on. Over about 440 duels, every variant of the flat search (``search.py``) lost to the heuristic (42%
@@ -7,6 +8,11 @@ budget checking it: before a card side is taken, the storey it asks for (or the 
 on copies of the world with the seat's shaky hand, settling as long as the rules do; if walls fall, the
 bot takes the side least likely to bring them down, and where no side is safe, the least bad one. A Black
 Cat's stand is simulated the same way before a goal is claimed. Everything is judged from the seat's view.
+
+The cooperative game (session 10) is played the same way: five fallen walls end it in defeat for the whole
+team, and the flat search's placements lost to the heuristic's there too (tower README, "Bots"). A storey
+seen to fall is left for a later turn, when the cards on offer may hold a steadier pair of walls, and Toto
+climbs only where his stand fells no wall.
 """
 
 from __future__ import annotations
@@ -34,11 +40,11 @@ SETTLE = placing.SETTLE
 """Simulated seconds each replayed placement gets to come to rest: the rules' own, since a tall tower can
 start to fall after the heuristic's 0.8 s (``tests/tower/data/slow-collapse.json``)."""
 WALL_SHARE = 0.1
-"""Risk of a replay that fells walls without losing: this much per wall (a lost duel counts 1)."""
+"""Risk of a replay that fells walls without losing: this much per wall (a lost game counts 1)."""
 
 
 def choose(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-    """The duel's move: the heuristic's, unless a replay shows it bringing walls down."""
+    """The guarded move: the heuristic's, unless a replay shows it bringing walls down."""
     first = legal[0]
     if isinstance(first, Choose):
         return _card(agent, view, legal)
@@ -84,8 +90,8 @@ def _taken_as_safe(view: Mapping[str, Any], a: Action) -> bool:
 
 
 def side_risk(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, a: Action) -> float | None:
-    """Mean risk over shaky replays of what card side ``a`` asks for: 1 for a lost duel, ``WALL_SHARE`` a
-    wall that falls short of that (None: the time cap came before the first replay)."""
+    """Mean risk over shaky replays of what card side ``a`` asks for: 1 for a lost game (the fifth wall
+    down), ``WALL_SHARE`` a wall that falls short of that (None: the time cap came before the first replay)."""
     if _taken_as_safe(view, a):
         return 0.0
     side = side_of(view, a)
@@ -100,7 +106,7 @@ def side_risk(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, a: 
         lost = fallen and len(view["wall_debris"]) + fallen >= 5
         risks.append(1.0 if lost else WALL_SHARE * fallen)
         if lost:
-            break  # seen to lose the duel: no need to look again
+            break  # seen to lose the game: no need to look again
     return sum(risks) / len(risks) if risks else None
 
 
@@ -146,7 +152,8 @@ def _cat(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, colour: 
 
 
 def _goal(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
-    """The heuristic's goal, unless the Black Cat's stand (the rules stand it with no noise) fells a wall:
+    """The heuristic's goal, unless the climber's stand (Toto or the Black Cat; the rules stand it with no
+    noise) fells a wall:
     then the longest climb whose stand does not, or no goal at all."""
     pick = HeuristicAgent.choose(agent, view, legal)
     if not isinstance(pick, Goal):

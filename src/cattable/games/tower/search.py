@@ -17,9 +17,10 @@ outcome. Cards, goals and the competitive move are chosen by a short lookahead o
 - competitive: its own hidden goals count, and so, negatively, does what a placement gives the others,
   judged only on the goal cards it has not seen (deck and others' hands pooled; never the real hands).
 
-In a duel (two players: only the toppler loses) medium and hard do not search this way: they play the
-heuristic's move, checked by shaky replays of the storey a card asks for (``guard.py``; ``duel_guard=False``
-restores the flat search).
+In a duel (two players: only the toppler loses) and in the cooperative game, medium and hard do not search
+this way: they play the heuristic's move, checked by shaky replays of the storey a card asks for
+(``guard.py``; ``duel_guard=False`` and ``coop_guard=False`` restore the flat search). The flat search
+plays the competitive game between three to five.
 
 Experiments, each off by default, none better in duels against the heuristic (BOTS.md): ``live_storeys`` (a
 trial on a tall tower simulates only its top storeys, the ones beneath held still by
@@ -143,10 +144,13 @@ class SearchAgent(HeuristicAgent):
         candidates: int | None = None,
         settle: float | None = None,
         duel_guard: bool = True,
+        coop_guard: bool = True,
     ) -> None:
         super().__init__(seed)
         self.duel_guard = duel_guard
         """In a duel, play the heuristic's move checked by replays (``guard.py``); False: this flat search."""
+        self.coop_guard = coop_guard
+        """The same in the cooperative game, where the flat search's placements lost to the heuristic's."""
         self.live_storeys = live_storeys
         """Simulate only this many storeys below the top in each trial (``LIVE_STOREYS``); None: the whole tower."""
         self.card_lookahead = card_lookahead
@@ -187,8 +191,11 @@ class SearchAgent(HeuristicAgent):
         return self._search(view, legal)
 
     def _guarded(self, view: Mapping[str, Any]) -> bool:
-        """Whether this decision is a duel's, played by ``guard.py`` (medium and hard, unless ``duel_guard`` is off)."""
-        return self.duel_guard and self.plan.lookahead and _duel(view)
+        """Whether ``guard.py`` plays this decision: a duel's or the cooperative game's, at medium and hard
+        (unless ``duel_guard`` or ``coop_guard`` is off)."""
+        if not self.plan.lookahead:
+            return False
+        return (self.duel_guard and _duel(view)) or (self.coop_guard and view["mode"] == "coop")
 
     def _time_left(self, until: float | None = None) -> bool:
         """Called before each trial: False once the next trial (as slow as the slowest one yet, the time
@@ -261,7 +268,7 @@ class SearchAgent(HeuristicAgent):
 
     def _value_of(self, view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
         """The heuristic's goal value, counting only the floors a goal can really climb now; in the
-        competitive game, less what the others' (unseen) goals would make of the same tower. A guarded duel
+        competitive game, less what the others' (unseen) goals would make of the same tower. A guarded game
         places its cats by the heuristic's own values (``guard.py``)."""
         if self._guarded(view):
             return super()._value_of(view, reading)
