@@ -133,7 +133,7 @@ def test_kept_placements_are_compared_on_the_same_shaky_hands(monkeypatch: pytes
     s = _mid_game()
     seat = s.current_player
     assert seat is not None
-    bot = SearchAgent(seed=4, budget=ROOMY)
+    bot = SearchAgent(seed=4, budget=ROOMY, coop_guard=False)  # the flat search
     tries: dict[object, list[object]] = {}
 
     def fake_try(base: object, view: object, a: object, hand: object) -> float:
@@ -185,7 +185,7 @@ def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(mon
     s.apply(s.legal_actions()[0])  # card 1, left: bricks + bricks + floor
     seat = s.current_player
     assert seat is not None
-    bot = SearchAgent(seed=4, budget=Budget(iterations=1500, max_seconds=1.0))
+    bot = SearchAgent(seed=4, budget=Budget(iterations=1500, max_seconds=1.0), coop_guard=False)
     tries: dict[object, list[bool]] = {}
 
     def fake_try(base: object, view: object, a: object, hand: object) -> float:
@@ -292,5 +292,5 @@ def test_cooperative_cards_and_without_card_lookahead_every_card_follow_the_heur
         view, legal = s.view(0), s.legal_actions()
         assert isinstance(legal[0], Choose)
         for seed in range(3):
-            bot = SearchAgent(seed, LEVELS["hard"], card_lookahead=lookahead)
+            bot = SearchAgent(seed, LEVELS["hard"], card_lookahead=lookahead, coop_guard=False)
             assert bot.choose(view, legal) == HeuristicAgent(seed).choose(view, legal)
