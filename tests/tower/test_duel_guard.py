@@ -126,8 +126,9 @@ def test_only_duels_and_the_cooperative_game_are_guarded_at_medium_and_hard(monk
 
 
 def test_in_the_cooperative_game_the_guard_leaves_a_doomed_storey_for_a_cat() -> None:
-    """The slow-collapse tower as a cooperative game's (rulebook, cooperative defeat: the fifth fallen wall
-    loses the game for everyone): every storey replay falls, so hard places a Feline Friend instead."""
+    """The slow-collapse tower as a cooperative game's (rulebook, DEFEAT: "The Tower is considered to have
+    collapsed when 5 or more Wall Tiles have fallen from the Tower as Debris", "the game ends in defeat for
+    all players"): every storey replay falls, so hard places a Feline Friend instead."""
     view = _doomed(mode="coop")
     legal = DOOMED_LEGAL + CATS
     for seed in range(2):
