@@ -3,10 +3,11 @@
     .venv/bin/python benchmarks/bench_tower_height.py [--seed 2031] [--actions 400]
         [--mode competitive|coop] [--players 2] [--steadiness normal]
 
-Heuristic bots play a game (by default a competitive duel). At every decision with a real choice (goal steps aside), a
-fresh ``mcts:hard`` bot is asked the same question from the same view, and both are timed (CPU seconds of
-this process). The rows (one per decision: storeys, phase, seconds of each bot, the search's trials and
-whether its time cap stopped it) are printed as JSON lines, then a summary by band of four storeys.
+Heuristic bots play a game (by default a competitive duel). At every decision with a real choice (goal
+steps aside), a fresh ``mcts:hard`` bot is asked the same question from the same view, and both are timed
+(CPU seconds of this process). The rows (one per decision: storeys, phase, seconds of each bot, the
+search's trials and whether its time cap stopped it) are printed as JSON lines, then a summary by band of
+four storeys.
 Why it exists: the hard search's time cap is fixed while a physics trial grows dearer with every storey,
 so this shows where the search stops out-thinking the (uncapped) heuristic.
 """

@@ -153,8 +153,7 @@ def _cat(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, colour: 
 
 def _goal(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     """The heuristic's goal, unless the climber's stand (Toto or the Black Cat; the rules stand it with no
-    noise) fells a wall:
-    then the longest climb whose stand does not, or no goal at all."""
+    noise) fells a wall: then the longest climb whose stand does not, or no goal at all."""
     pick = HeuristicAgent.choose(agent, view, legal)
     if not isinstance(pick, Goal):
         return pick
