@@ -24,6 +24,7 @@ test: lint types unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/lint-imports
 	$(BIN)/ruff format --check src tests benchmarks
 
 types: $(STAMP)

@@ -22,9 +22,9 @@ from typing import Any
 import cattable
 from cattable.agents import InfoSet, make_agent
 from cattable.agents.budget import LEVELS
+from cattable.agents.tower.search import LIVE_STOREYS, SearchAgent, _level_of
 from cattable.games.tower import placing
 from cattable.games.tower.actions import Skip
-from cattable.games.tower.search import LIVE_STOREYS, SearchAgent, _level_of
 from cattable.games.tower.table import world_of
 
 

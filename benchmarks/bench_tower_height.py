@@ -22,7 +22,7 @@ from typing import Any
 
 import cattable
 from cattable.agents import InfoSet, make_agent
-from cattable.games.tower.search import SearchAgent
+from cattable.agents.tower.search import SearchAgent
 
 
 def measure(

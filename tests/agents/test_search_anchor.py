@@ -81,7 +81,7 @@ def test_the_anchor_is_set_on_the_command_line_or_by_the_game(monkeypatch: pytes
     assert parse_budget("mcts:hard").anchor is None
     with pytest.raises(ValueError, match="anchor"):
         parse_budget("mcts:hard/anchor=high")
-    import cattable.games.washi.heuristic as washi
+    import cattable.agents.washi.heuristic as washi
 
     monkeypatch.setattr(washi, "ANCHOR", 2.0, raising=False)
     agent = make_mcts("mcts:easy", cattable.game("washi"), 0)

@@ -132,8 +132,8 @@ def test_a_clean_sweep_still_gets_an_interval_of_real_width() -> None:
 def test_a_game_may_set_its_own_levels_and_the_rest_stay_shared(monkeypatch: pytest.MonkeyPatch) -> None:
     import cattable
     from cattable.agents import make_agent
+    from cattable.agents.cafe import heuristic
     from cattable.agents.mcts import levels_for
-    from cattable.games.cafe import heuristic
 
     cafe = cattable.game("cafe")
     assert levels_for(cafe)["hard"] == heuristic.LEVELS["hard"] != LEVELS["hard"]

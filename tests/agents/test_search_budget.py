@@ -70,7 +70,7 @@ def test_a_game_can_supply_its_own_search_bot(monkeypatch: pytest.MonkeyPatch, t
         made.append((spec, budget.iterations, seed))
         return Fixed(seed)
 
-    import cattable.games.cafe.heuristic as cafe_heuristic
+    import cattable.agents.cafe.heuristic as cafe_heuristic
 
     monkeypatch.setattr(cafe_heuristic, "search_agent", search_agent, raising=False)
     agent = make_mcts("mcts:hard", cattable.game("cafe"), 7)

@@ -9,12 +9,12 @@ import pytest
 
 import cattable
 from cattable.agents import InfoSet, make_agent
+from cattable.agents.attack import heuristic
+from cattable.agents.attack.heuristic import ROLLOUT_DEPTH, HeuristicAgent, _Plan, evaluate
 from cattable.agents.mcts import MCTSAgent, make_mcts, rewards
 from cattable.core import State
-from cattable.games.attack import heuristic
 from cattable.games.attack.cards import FULL_LARDER
 from cattable.games.attack.game import AttackState
-from cattable.games.attack.heuristic import ROLLOUT_DEPTH, HeuristicAgent, _Plan, evaluate
 
 from .helpers import items, new, sp
 

@@ -7,8 +7,8 @@ import random
 from rich.console import Console
 
 from cattable.agents import RandomAgent
-from cattable.games.attack.heuristic import HeuristicAgent
-from cattable.games.attack.render import render
+from cattable.agents.attack.heuristic import HeuristicAgent
+from cattable.interfaces.terminal.drawings.attack import render
 
 from .helpers import new
 

@@ -10,12 +10,12 @@ from rich.console import Console
 
 import cattable
 from cattable.agents import RandomAgent
+from cattable.agents.cafe.heuristic import HeuristicAgent
 from cattable.core import IllegalAction, InvalidAction, OptionError
 from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, Draft, Mark
 from cattable.games.cafe.game import CHOOSING_CAT, MARKING
-from cattable.games.cafe.heuristic import HeuristicAgent
-from cattable.games.cafe.render import render
 from cattable.games.cafe.sheet import NSPACES, SPACE_AT, sheet_from_text, sheet_to_text
+from cattable.interfaces.terminal.drawings.cafe import render
 
 from .helpers import GAME, new, play_round, set_dice, set_sheet
 

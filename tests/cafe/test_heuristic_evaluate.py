@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import cattable
+from cattable.agents.cafe.heuristic import evaluate
 from cattable.games.cafe.game import CafeState
-from cattable.games.cafe.heuristic import evaluate
 from cattable.games.cafe.sheet import BOWL, CUSHION, NEIGHBOURS, NSPACES, SPACE_AT
 
 

@@ -10,8 +10,8 @@ import pytest
 
 import cattable
 from cattable.agents import RandomAgent
-from cattable.interfaces.cli import play, replay_cmd
 from cattable.interfaces.cli.main import main
+from cattable.interfaces.terminal import play, replay
 
 
 def test_simulate_json_summary_is_consistent(toy: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -80,7 +80,7 @@ def test_replay_walks_every_position(toy: str, capsys: pytest.CaptureFixture[str
     while not state.is_over:
         state.apply(agent.choose({}, state.legal_actions()))
     keys = _typed(["", "b", ""] + [""] * 200)
-    replay_cmd.run(state.record(), step=True, read=lambda p: next(keys))
+    replay.run(state.record(), step=True, read=lambda p: next(keys))
     out = capsys.readouterr().out
     assert f"{len(state.history)}. " in out
 

@@ -10,7 +10,7 @@ import pytest
 
 import cattable
 from cattable.agents import make_agent
-from cattable.interfaces.cli.play import TerminalGame
+from cattable.interfaces.terminal.play import TerminalGame
 
 CASES = [
     pytest.param("cafe", 3, 2, id="cafe-3p-2bots"),

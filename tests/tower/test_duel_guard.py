@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from cattable.agents.budget import LEVELS
+from cattable.agents.tower import guard
+from cattable.agents.tower.heuristic import HeuristicAgent, side_of
+from cattable.agents.tower.search import SearchAgent
 from cattable.core import Action
-from cattable.games.tower import guard
 from cattable.games.tower.actions import Choose, Wall
 from cattable.games.tower.game import TowerState
-from cattable.games.tower.heuristic import HeuristicAgent, side_of
-from cattable.games.tower.search import SearchAgent
 from cattable.games.tower.table import world_of
 
 from .helpers import new, set_actions, tower

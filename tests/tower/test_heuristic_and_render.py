@@ -7,9 +7,9 @@ import json
 from rich.console import Console
 
 from cattable.agents import make_agent
+from cattable.agents.tower.heuristic import HeuristicAgent
 from cattable.games.tower.actions import Cat, Choose
-from cattable.games.tower.heuristic import HeuristicAgent
-from cattable.games.tower.render import render
+from cattable.interfaces.terminal.drawings.tower import render
 
 from .helpers import new, set_actions, tower
 

@@ -13,12 +13,12 @@ import pytest
 import cattable
 from cattable.agents import InfoSet, make_agent
 from cattable.agents.budget import LEVELS, Budget
+from cattable.agents.tower.heuristic import CAP, HeuristicAgent
+from cattable.agents.tower.search import DUEL_LOSS, FEW_CANDIDATES, LIVE_STOREYS, Plan, SearchAgent, _level_of
 from cattable.games.tower import placing
 from cattable.games.tower.actions import Cat, Choose, Floor, Wall
 from cattable.games.tower.game import TowerState
-from cattable.games.tower.heuristic import CAP, HeuristicAgent
 from cattable.games.tower.physics import TowerWorld
-from cattable.games.tower.search import DUEL_LOSS, FEW_CANDIDATES, LIVE_STOREYS, Plan, SearchAgent, _level_of
 from cattable.games.tower.table import world_of
 
 from .helpers import new, refresh, scene, set_actions, tower

@@ -9,9 +9,9 @@ from rich.console import Console
 
 import cattable
 from cattable.agents.base import RandomAgent
+from cattable.agents.washi.heuristic import HeuristicAgent
 from cattable.games.washi.game import SPECIAL_MOVES
-from cattable.games.washi.heuristic import HeuristicAgent
-from cattable.games.washi.render import render
+from cattable.interfaces.terminal.drawings.washi import render
 
 GAME = cattable.game("washi")
 

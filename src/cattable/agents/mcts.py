@@ -10,7 +10,6 @@ open-loop over them. Budgets are iterations (reproducible) with a time cap as a 
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -20,6 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from cattable.core import Action, Game, Result, State
+from cattable.core.registry import HEURISTIC_GROUP, companion
 
 from .base import Agent, InfoSet
 from .budget import LEVELS, Budget
@@ -231,11 +231,9 @@ def levels_for(game: Game) -> dict[str, Budget]:
 
 
 def _heuristic_module(game: Game) -> ModuleType | None:
-    """``cattable.games.<game>.heuristic``, where a game keeps what its search may use; None if it has none."""
-    try:
-        return importlib.import_module(f"cattable.games.{game.name}.heuristic")
-    except ModuleNotFoundError:
-        return None
+    """The game's heuristic module (entry point group ``cattable.heuristics``), where it keeps what its
+    search may use; None if it has none."""
+    return companion(HEURISTIC_GROUP, game.name)
 
 
 def make_mcts(spec: str, game: Game, seed: int) -> Agent:

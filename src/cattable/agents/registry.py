@@ -1,10 +1,9 @@
-"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module), ``mcts:<level>``."""
+"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, by entry point), ``mcts:<level>``."""
 
 from __future__ import annotations
 
-import importlib
-
 from cattable.core import Game
+from cattable.core.registry import HEURISTIC_GROUP, companion
 
 from .base import Agent, RandomAgent
 
@@ -17,10 +16,9 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
     if kind == "random":
         return RandomAgent(seed)
     if kind in ("heuristic", "greedy", "easy"):
-        try:
-            module = importlib.import_module(f"cattable.games.{game.name}.heuristic")
-        except ModuleNotFoundError as exc:
-            raise ValueError(f"{game.name} has no heuristic agent") from exc
+        module = companion(HEURISTIC_GROUP, game.name)
+        if module is None:
+            raise ValueError(f"{game.name} has no heuristic agent")
         cls = module.HeuristicAgent
         agent = cls(seed)
         assert isinstance(agent, Agent)

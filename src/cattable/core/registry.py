@@ -1,26 +1,35 @@
-"""Games by name. Each entry names a module and attribute, imported on first use, so a game that is
-not asked for (the MuJoCo tower, say) costs nothing to start."""
+"""Games by name, found through package entry points, so the core names no game.
+
+A game is a package that declares one entry point in the group ``cattable.games``
+(``name = "package.module:GameClass"``). Optional companions are found the same way, by the game's name:
+``cattable.heuristics`` (a module with the game's ``HeuristicAgent``, and what its search may use) and
+``cattable.drawings`` (a module with ``render(view, seat)`` for the terminal, and for a game with
+pictures ``render_record`` / ``render_state``). Entries are imported on first use, so a game that is not
+asked for (the MuJoCo tower, say) costs nothing to start.
+"""
 
 from __future__ import annotations
 
 import importlib
 import os
+from importlib.metadata import entry_points
+from types import ModuleType
 from typing import Any
 
 from .errors import RecordError
 from .game import Game, State
 
-GAMES: dict[str, str] = {
-    "cafe": "cattable.games.cafe.game:CafeGame",
-    "washi": "cattable.games.washi.game:WashiGame",
-    "attack": "cattable.games.attack.game:AttackGame",
-    "tower": "cattable.games.tower.game:TowerGame",
-}
-_loaded: dict[str, Game] = {}
+GAME_GROUP = "cattable.games"
+HEURISTIC_GROUP = "cattable.heuristics"
+DRAWING_GROUP = "cattable.drawings"
+
+
+def _entries(group: str) -> dict[str, str]:
+    return {ep.name: ep.value for ep in entry_points(group=group)}
 
 
 def _plugins(spec: str) -> dict[str, str]:
-    """Extra games from ``CATTABLE_GAMES="name=module:Class,..."`` (third-party games; worker processes)."""
+    """Extra games from ``CATTABLE_GAMES="name=module:Class,..."`` (a game not installed as a package)."""
     out = {}
     for item in spec.split(","):
         name, sep, target = item.partition("=")
@@ -29,7 +38,9 @@ def _plugins(spec: str) -> dict[str, str]:
     return out
 
 
-GAMES.update(_plugins(os.environ.get("CATTABLE_GAMES", "")))
+GAMES: dict[str, str] = {**_entries(GAME_GROUP), **_plugins(os.environ.get("CATTABLE_GAMES", ""))}
+"""Every known game: its name and ``module:Class``."""
+_loaded: dict[str, Game] = {}
 
 
 def game_names() -> list[str]:
@@ -45,6 +56,12 @@ def game(name: str) -> Game:
         cls = getattr(importlib.import_module(module_name), attr)
         _loaded[name] = cls()
     return _loaded[name]
+
+
+def companion(group: str, name: str) -> ModuleType | None:
+    """The module a game's companion entry point names in ``group`` (its heuristic, its drawing), or None."""
+    target = _entries(group).get(name)
+    return importlib.import_module(target.partition(":")[0]) if target else None
 
 
 def replay(record: dict[str, Any], upto: int | None = None) -> State:

@@ -14,9 +14,9 @@ from rich.table import Table
 from cattable.analysis.throughput import profile_playouts, random_playouts
 from cattable.core import game as get_game
 from cattable.core import game_names
-
-from . import play, replay_cmd
-from .common import console, err_console, load_record, parse_options
+from cattable.core.registry import DRAWING_GROUP, companion
+from cattable.interfaces.terminal import play, replay
+from cattable.interfaces.terminal.common import console, err_console, load_record, parse_options
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -51,7 +51,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    replay_cmd.run(load_record(args.record), step=args.step if args.step is not None else replay_cmd.interactive())
+    replay.run(load_record(args.record), step=args.step if args.step is not None else replay.interactive())
     return 0
 
 
@@ -193,14 +193,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    import importlib
-
     record = load_record(args.record)
     name = str(record.get("game"))
     get_game(name)
-    try:
-        module = importlib.import_module(f"cattable.games.{name}.pictures")
-    except ModuleNotFoundError:
+    module = companion(DRAWING_GROUP, name)
+    if module is None or not hasattr(module, "render_record"):
         raise ValueError(f"{name} has no 3D picture to render (only the tower has)") from None
     module.render_record(record, args.out)
     console.print(f"Picture saved to [bold]{args.out}[/]")

@@ -13,13 +13,12 @@ from typing import Any
 from cattable.agents.base import Agent
 from cattable.agents.budget import Budget
 from cattable.core import Action
-
-from . import goals, placing
-from .actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
-from .cards import Side, cards
-from .menu import resting_on
-from .physics import STEADINESS, TowerWorld, noise
-from .table import reading_json, tilt_of, world_of
+from cattable.games.tower import goals, placing
+from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
+from cattable.games.tower.cards import Side, cards
+from cattable.games.tower.menu import resting_on
+from cattable.games.tower.physics import STEADINESS, TowerWorld, noise
+from cattable.games.tower.table import reading_json, tilt_of, world_of
 
 SAMPLES = 5
 """Candidate placements simulated per decision (the menu is sampled down to this many)."""

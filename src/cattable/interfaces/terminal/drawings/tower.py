@@ -10,7 +10,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .cards import cards
+from cattable.core import replay
+from cattable.games.tower.cards import cards
 
 COLOUR_STYLE = {"yellow": "bold yellow", "blue": "bold blue", "purple": "bold magenta", "orange": "bold dark_orange"}
 SCARF_STYLE = {"red": "bold red", "orange": "dark_orange", "blue": "blue", "purple": "magenta", "yellow": "yellow"}
@@ -131,3 +132,17 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         _cards(view),
         Panel(events, title="what happened"),
     )
+
+
+def render_record(record: dict[str, Any], out_path: str) -> None:
+    """Replay ``record`` (physics outcomes come from it, nothing is simulated) and draw its last tower."""
+    state = replay(record)
+    render_state(state, out_path)
+
+
+def render_state(state: Any, out_path: str) -> None:
+    """Write a PNG of a state's tower as it stands (the terminal game can save one after every turn)."""
+    from cattable.games.tower.physics.picture import render_png
+
+    outcome = state.table.outcome
+    render_png((outcome["pieces"], outcome["poses"]), out_path)

@@ -7,9 +7,9 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from .board import board_from_view
-from .coords import column_name
-from .mapfile import is_building, is_sewer
+from cattable.games.washi.board import board_from_view
+from cattable.games.washi.coords import column_name
+from cattable.games.washi.mapfile import is_building, is_sewer
 
 SEWER_COLOURS = {"r": "red", "g": "green", "b": "blue", "y": "yellow", "p": "magenta", "c": "cyan"}
 PEN = {"orange": "dark_orange", "pink": "pink1", "brown": "orange4", "grey": "grey50"}
@@ -34,7 +34,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
                 ends[board.node[cat["path"][-1]]] = str(k + 1)
     doors = {}
     for name, side in view["map"]["doors"]:
-        from .coords import parse_cell
+        from cattable.games.washi.coords import parse_cell
 
         pos = parse_cell(name)
         if pos is not None:

@@ -7,7 +7,6 @@ suggestion), ``undo`` (take back your last move while nothing hidden or random h
 
 from __future__ import annotations
 
-import importlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,6 +18,7 @@ from rich.rule import Rule
 
 from cattable.agents import Agent, InfoSet, make_agent
 from cattable.core import Game, State
+from cattable.core.registry import DRAWING_GROUP, HEURISTIC_GROUP, companion
 
 from .common import console, describe_result, renderer, save_record
 
@@ -142,13 +142,12 @@ class TerminalGame:
     def after_move(self) -> None:
         if self.pictures is None:
             return
-        try:
-            module = importlib.import_module(f"cattable.games.{self.game.name}.pictures")
-        except ModuleNotFoundError:
+        module = companion(DRAWING_GROUP, self.game.name)
+        if module is None or not hasattr(module, "render_state"):
             return
         self.pictures.mkdir(parents=True, exist_ok=True)
         out = self.pictures / f"{self.game.name}-{len(self.state.history):04d}.png"
-        module.render_record(self.state.record(), str(out))
+        module.render_state(self.state, str(out))
 
     # -- helpers at the prompt ------------------------------------------------------------------
     def show_moves(self) -> None:
@@ -229,8 +228,4 @@ def bot_specs(bots: int | str, default: str) -> list[str]:
 
 
 def _has_heuristic(game: Game) -> bool:
-    try:
-        importlib.import_module(f"cattable.games.{game.name}.heuristic")
-    except ModuleNotFoundError:
-        return False
-    return True
+    return companion(HEURISTIC_GROUP, game.name) is not None

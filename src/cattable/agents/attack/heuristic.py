@@ -27,12 +27,24 @@ from cattable.agents.base import GreedyAgent
 from cattable.agents.budget import Budget
 from cattable.agents.evaluation import leads, logistic
 from cattable.core import Action, State
-
-from .actions import NONE, Burglar, CatAttack, CatCard, CreatureCard, Fight, FightCard, Move, Raid, SixCat, Speedy, Swap
-from .board import standard_board
-from .cards import FULL_LARDER, ITEMS
-from .game import AttackState
-from .walks import cat_routes
+from cattable.games.attack.actions import (
+    NONE,
+    Burglar,
+    CatAttack,
+    CatCard,
+    CreatureCard,
+    Fight,
+    FightCard,
+    Move,
+    Raid,
+    SixCat,
+    Speedy,
+    Swap,
+)
+from cattable.games.attack.board import standard_board
+from cattable.games.attack.cards import FULL_LARDER, ITEMS
+from cattable.games.attack.game import AttackState
+from cattable.games.attack.walks import cat_routes
 
 CARD_WORTH = {"attack": 9.0, "speedy": 8.0, "burglar": 7.0}
 STEP = 2.0

@@ -16,9 +16,8 @@ from typing import Any
 
 from cattable.agents.base import GreedyAgent
 from cattable.core import Action
-
-from .board import Board, board_from_view
-from .coords import parse_cell
+from cattable.games.washi.board import Board, board_from_view
+from cattable.games.washi.coords import parse_cell
 
 CUT_OFF = 60
 """What a cat that can no longer reach its goal counts as, in steps."""

@@ -15,12 +15,11 @@ from cattable.agents.base import GreedyAgent
 from cattable.agents.budget import Budget
 from cattable.agents.evaluation import leads, logistic
 from cattable.core import Action, State
-
-from . import scoring
-from .actions import Cat, Draft, Mark
-from .game import CafeState
-from .rules import COST
-from .sheet import (
+from cattable.games.cafe import scoring
+from cattable.games.cafe.actions import Cat, Draft, Mark
+from cattable.games.cafe.game import CafeState
+from cattable.games.cafe.rules import COST
+from cattable.games.cafe.sheet import (
     BONUS_LARGE,
     BONUS_SMALL,
     BOWL,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -12,6 +11,7 @@ from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 
 from cattable.core import Game
+from cattable.core.registry import DRAWING_GROUP, companion
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -29,10 +29,9 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 
 def renderer(game: Game) -> Callable[[dict[str, Any], int | None], RenderableType]:
-    """The game's own drawing (``cattable.games.<name>.render.render``), or a plain dump of the view."""
-    try:
-        module = importlib.import_module(f"cattable.games.{game.name}.render")
-    except ModuleNotFoundError:
+    """The game's own drawing (entry point group ``cattable.drawings``), or a plain dump of the view."""
+    module = companion(DRAWING_GROUP, game.name)
+    if module is None:
 
         def plain(view: dict[str, Any], seat: int | None) -> RenderableType:
             return Pretty(view)

@@ -13,7 +13,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .board import Board, standard_board
+from cattable.games.attack.board import Board, standard_board
 
 HOUSE_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 SHOP_STYLES = ("bright_magenta", "white", "orchid", "green")

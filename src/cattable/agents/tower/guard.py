@@ -21,14 +21,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cattable.core import Action
+from cattable.games.tower import placing
+from cattable.games.tower.actions import WALL_TYPES, Choose, Floor, Goal, Skip, Wall
+from cattable.games.tower.menu import wall_menu
+from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.table import world_of
 
-from . import placing
-from .actions import WALL_TYPES, Choose, Floor, Goal, Skip, Wall
 from .heuristic import HeuristicAgent, _my_level, _piece_for, side_of
-from .menu import wall_menu
-from .physics import TowerWorld
 from .search import WALL_FALL, SearchAgent, _free_wall, cat_spots
-from .table import world_of
 
 CATS_FROM = 16
 """Storeys from which a Feline Friend is replayed too (below, it is taken as safe: in 20 traced duels none of

@@ -42,14 +42,14 @@ from typing import Any
 
 from cattable.agents.budget import Budget
 from cattable.core import Action
+from cattable.games.tower import goals, placing
+from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
+from cattable.games.tower.cards import Side, cards
+from cattable.games.tower.menu import cat_menu, roomiest_spot, wall_menu
+from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.table import tilt_of, world_of
 
-from . import goals, placing
-from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
-from .cards import Side, cards
 from .heuristic import HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
-from .menu import cat_menu, roomiest_spot, wall_menu
-from .physics import TowerWorld
-from .table import tilt_of, world_of
 
 SCARVES = ("red", "orange", "blue", "purple", "yellow")
 EASE = {

@@ -1,0 +1,1 @@
+"""Cat Attack bots: the greedy heuristic and the evaluation the search uses."""

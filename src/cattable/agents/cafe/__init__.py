@@ -1,0 +1,1 @@
+"""Cafe bots: the greedy heuristic and the evaluation the search uses."""

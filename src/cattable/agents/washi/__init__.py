@@ -1,0 +1,1 @@
+"""Tokyo Washi bots: the greedy heuristic."""
