@@ -17,7 +17,7 @@ from .toy import ROLL, STOP, ToyState
 
 
 def test_unknown_game_lists_known_ones() -> None:
-    with pytest.raises(ValueError, match="known games: cafe"):
+    with pytest.raises(ValueError, match="known games: attack, cafe, tower, washi"):
         cattable.game("chess")
 
 

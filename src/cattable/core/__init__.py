@@ -6,7 +6,7 @@ from .errors import IllegalAction, InvalidAction, OptionError, RecordError
 from .game import Game, State
 from .options import Option
 from .registry import game, game_names, replay
-from .result import Result, ranking_from_scores
+from .result import Result, rank_by, ranking_from_scores
 
 __all__ = [
     "Action",
@@ -21,6 +21,7 @@ __all__ = [
     "State",
     "game",
     "game_names",
+    "rank_by",
     "ranking_from_scores",
     "replay",
 ]

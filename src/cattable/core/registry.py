@@ -25,7 +25,7 @@ DRAWING_GROUP = "cattable.drawings"
 
 
 def _entries(group: str) -> dict[str, str]:
-    return {ep.name: ep.value for ep in entry_points(group=group)}
+    return {ep.name: ep.value for ep in sorted(entry_points(group=group), key=lambda ep: ep.name)}
 
 
 def _plugins(spec: str) -> dict[str, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,17 +34,24 @@ class Result:
         }
 
 
+def rank_by(seats: Iterable[int], key: Callable[[int], Any], best: str = "high") -> list[list[int]]:
+    """Seats grouped from first to last by ``key`` (``best="high"``: the largest key first, or ``"low"``);
+    seats with equal keys share a group. The one ranking loop every game uses."""
+    order = sorted(seats, key=key, reverse=best == "high")
+    groups: list[list[int]] = []
+    for s in order:
+        if groups and key(groups[-1][0]) == key(s):
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    return groups
+
+
 def ranking_from_scores(scores: list[float] | tuple[float, ...], keys: list[Any] | None = None) -> Result:
     """Rank seats by score (then by ``keys`` as tie-breaks); everyone tied at the top wins."""
     n = len(scores)
     sort_keys = [(scores[s], keys[s] if keys is not None else 0) for s in range(n)]
-    order = sorted(range(n), key=lambda s: sort_keys[s], reverse=True)
-    groups: list[list[int]] = []
-    for s in order:
-        if groups and sort_keys[groups[-1][0]] == sort_keys[s]:
-            groups[-1].append(s)
-        else:
-            groups.append([s])
+    groups = rank_by(range(n), sort_keys.__getitem__)
     return Result(
         winners=tuple(groups[0]) if groups else (),
         ranking=tuple(tuple(g) for g in groups),

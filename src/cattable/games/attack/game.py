@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cattable.core import Game, Option, OptionError, Result, State
+from cattable.core import Game, Option, OptionError, Result, State, rank_by
 
 from . import actions as A
 from .actions import ACTION_TYPES, LARDER_BASE, NONE, AttackAction
@@ -1078,13 +1078,7 @@ class AttackState(State):
         def key(s: int) -> tuple[int, int, float, int]:
             return (s in winners, self.live(s), scores[s], food[s] if self.live(s) else retired_rank.get(s, 0))
 
-        order.sort(key=key, reverse=True)
-        groups: list[list[int]] = []
-        for s in order:
-            if groups and key(groups[-1][0]) == key(s):
-                groups[-1].append(s)
-            else:
-                groups.append([s])
+        groups = rank_by(order, key)
         return Result(
             winners=winners,
             ranking=tuple(tuple(g) for g in groups),

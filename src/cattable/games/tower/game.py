@@ -15,7 +15,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from cattable.core import Action, Game, IllegalAction, InvalidAction, Option, OptionError, Result, State
+from cattable.core import Action, Game, IllegalAction, InvalidAction, Option, OptionError, Result, State, rank_by
 
 from . import goals, placing
 from .actions import (
@@ -951,12 +951,7 @@ class TowerState(State):
         """Competitive: highest Black Cat first; a tie goes to whoever got there first; the toppler last."""
         seats = [s for s in range(self.players) if s != self.toppler]
         key = {s: (-self._black_level(s), self.arrival[s]) for s in seats}
-        groups: list[list[int]] = []
-        for s in sorted(seats, key=lambda s: key[s]):
-            if groups and key[groups[-1][0]] == key[s]:
-                groups[-1].append(s)
-            else:
-                groups.append([s])
+        groups = rank_by(seats, key.__getitem__, best="low")
         if self.toppler >= 0:
             groups.append([self.toppler])
         return groups

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cattable.core import Game, Option, OptionError, Result, State
+from cattable.core import Game, Option, OptionError, Result, State, rank_by
 from cattable.core.action import Action
 
 from . import actions as A
@@ -373,13 +373,7 @@ class WashiState(State):
             lost_at = self.eliminated.index(p) if p in self.eliminated else len(self.eliminated)
             return (int(p in self.winners), lost_at, self.delivered(p), self.fish_taken[p])
 
-        order = sorted(range(n), key=key, reverse=True)
-        groups: list[list[int]] = []
-        for p in order:
-            if groups and key(groups[-1][0]) == key(p):
-                groups[-1].append(p)
-            else:
-                groups.append([p])
+        groups = rank_by(range(n), key)
         return Result(
             winners=self.winners,
             ranking=tuple(tuple(g) for g in groups),
