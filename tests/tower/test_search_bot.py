@@ -158,7 +158,7 @@ def test_a_fifth_wall_costs_the_game_in_a_duel_and_climbing_counts_little(
 ) -> None:
     # "The player who causes the Tower to fall immediately moves their Ranking Token to last place": with
     # two players that is the whole game, whatever the climb.
-    from cattable.games.tower import search
+    from cattable.agents.tower import search
 
     s = new(players=players, mode=mode, steadiness="normal")
     view = s.view(0)
@@ -177,7 +177,7 @@ def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(mon
     # 1.0 s cap: the still look stops at half the time (4 candidates), the 4 kept meet one shaky hand, and
     # the second hand, cut short by the cap after the first candidate, counts for none. It is rigged to
     # make that candidate look best if it counted: the bot must take the runner-up.
-    from cattable.games.tower import search
+    from cattable.agents.tower import search
 
     clock = [0.0]
     monkeypatch.setattr(search.time, "process_time", lambda: clock[0])
