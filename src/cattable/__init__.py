@@ -7,6 +7,7 @@
 from .core import (
     Action,
     Game,
+    GameNotOver,
     IllegalAction,
     InvalidAction,
     OptionError,
@@ -21,6 +22,7 @@ from .core import (
 __all__ = [
     "Action",
     "Game",
+    "GameNotOver",
     "IllegalAction",
     "InvalidAction",
     "OptionError",

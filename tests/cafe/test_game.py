@@ -13,7 +13,7 @@ from cattable.agents import RandomAgent
 from cattable.agents.cafe.heuristic import HeuristicAgent
 from cattable.core import IllegalAction, InvalidAction, OptionError
 from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, Draft, Mark
-from cattable.games.cafe.game import CHOOSING_CAT, MARKING
+from cattable.games.cafe.game import CHOOSING_CAT, MARKING, OVER
 from cattable.games.cafe.sheet import NSPACES, SPACE_AT, sheet_from_text, sheet_to_text
 from cattable.interfaces.terminal.drawings.cafe import render
 
@@ -107,9 +107,12 @@ def test_solo_wins_by_reaching_the_target() -> None:
     )
     state.completed[0] = [4, 0, 0, 0, 0]
     state.claimed[0] = True
-    assert state.result().scores == (5 + 5 + 4 + 3 + 3 + 4.0,)  # 24: short of 30
-    assert state.result().winners == () and state.result().team_win is False
+    assert state.breakdown()[0]["total"] == 5 + 5 + 4 + 3 + 3 + 4  # 24: short of 30
+    short = state.clone()
+    short.phase = OVER
+    assert short.result().winners == () and short.result().team_win is False
     play_round(state, {0: "mark 2 6 cushion"})  # +6 = 30
+    state.phase = OVER
     result = state.result()
     assert result.scores == (30.0,) and result.winners == (0,) and result.team_win is True
     assert result.details["solo_target"] == 30
@@ -130,7 +133,7 @@ def test_solo_yarn_is_measured_against_a_ghost_with_two_in_each_tower() -> None:
         """,
     )
     # T1 2 balls (ties the ghost: 8), T2 2 (8), T3 1 (3)
-    assert state.result().details["breakdown"][0]["yarn"] == 19
+    assert state.breakdown()[0]["yarn"] == 19
 
 
 def test_options_are_checked() -> None:

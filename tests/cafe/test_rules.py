@@ -390,8 +390,8 @@ def test_butterfly_circles_two_footprints_at_once() -> None:
 def test_butterflies_score_three_each() -> None:
     state = new(2)
     set_sheet(state, 1, EMPTY.replace(". . . . .", "B B . . B", 1))
-    assert state.result().details["breakdown"][1]["butterfly"] == 9
-    assert state.result().details["breakdown"][0]["butterfly"] == 0
+    assert state.breakdown()[1]["butterfly"] == 9
+    assert state.breakdown()[0]["butterfly"] == 0
 
 
 @rule(

@@ -93,7 +93,7 @@ class ToyState(State):
                 self.turn = nxt
                 return
 
-    def result(self) -> Result:
+    def _result(self) -> Result:
         return ranking_from_scores([t + c for t, c in zip(self.totals, self.cards, strict=True)])
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from .action import Action
 from .chance import Chance
-from .errors import IllegalAction, InvalidAction, OptionError, RecordError
+from .errors import GameNotOver, IllegalAction, InvalidAction, OptionError, RecordError
 from .game import Game, State
 from .options import Option
 from .registry import game, game_names, replay
@@ -12,6 +12,7 @@ __all__ = [
     "Action",
     "Chance",
     "Game",
+    "GameNotOver",
     "IllegalAction",
     "InvalidAction",
     "Option",

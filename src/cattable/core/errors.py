@@ -17,3 +17,7 @@ class OptionError(ValueError):
 
 class RecordError(ValueError):
     """A game record that cannot be replayed (wrong game, malformed, or an action that no longer applies)."""
+
+
+class GameNotOver(RuntimeError):
+    """``result()`` was asked for before the end: a game in progress has no winners yet."""

@@ -2,7 +2,7 @@
 
 The base ``State`` does the bookkeeping shared by all games once (legality check before any change,
 the action log, the record, the chance source), so each game writes only its rules:
-``_legal()``, ``_apply()``, ``_why_illegal()``, ``current_player``, ``is_over``, ``result()``,
+``_legal()``, ``_apply()``, ``_why_illegal()``, ``current_player``, ``is_over``, ``_result()``,
 ``view()``, ``_copy()`` and ``_redeal()``.
 """
 
@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from .action import Action
 from .chance import Chance
-from .errors import IllegalAction, InvalidAction, OptionError, RecordError
+from .errors import GameNotOver, IllegalAction, InvalidAction, OptionError, RecordError
 from .options import Option, validate_options
 from .result import Result
 
@@ -147,9 +147,15 @@ class State(ABC):
         """Say why a well-formed action is not legal here (override for better reasons)."""
         return f"{action.text()} is not a legal move now"
 
-    @abstractmethod
     def result(self) -> Result:
-        """The outcome; only meaningful once ``is_over``."""
+        """The outcome of a finished game; ``GameNotOver`` before the end."""
+        if not self.is_over:
+            raise GameNotOver(f"{self.game.name}: the game is not over yet, so it has no result")
+        return self._result()
+
+    @abstractmethod
+    def _result(self) -> Result:
+        """The outcome, computed by the game once it is over."""
 
     @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -168,8 +174,13 @@ class State(ABC):
         return action.text()
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole state, secrets included, as JSON (tests and debugging; never sent to a seat)."""
-        return self.view(None)
+        """The whole position as JSON, secrets included: what tests compare to prove a state unchanged.
+        Never sent to a seat.
+
+        Games with hidden information override this to add what no view shows (decks, hands). This
+        default, for games without secrets, is every seat's view and the spectator's, which together hold
+        all there is."""
+        return {"seats": [self.view(s) for s in range(self.players)], "spectator": self.view(None)}
 
     # -- shared machinery ---------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:

@@ -1068,7 +1068,7 @@ class AttackState(State):
         ]
 
     # -- outcome and views -------------------------------------------------------------------------
-    def result(self) -> Result:
+    def _result(self) -> Result:
         scores = self.scores()
         winners = tuple(self.winners or ())
         order = list(range(self.players))

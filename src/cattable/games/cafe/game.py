@@ -100,7 +100,7 @@ class CafeState(State):
     __slots__ = (
         "_cp",
         "_public",
-        "_result",
+        "_result_memo",
         "circled",
         "claimed",
         "completed",
@@ -140,7 +140,7 @@ class CafeState(State):
         self.first = 0
         self.last: list[tuple[Mark | Pass, int, int]] = []
         """Last round's choices (action, footprints spent, cat chosen), public once the round resolved."""
-        self._result: Result | None = None
+        self._result_memo: Result | None = None
         self._public: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None
         self._roll()
 
@@ -378,9 +378,9 @@ class CafeState(State):
             out.append(row)
         return out
 
-    def result(self) -> Result:
-        if self._result is not None:
-            return self._result
+    def _result(self) -> Result:
+        if self._result_memo is not None:
+            return self._result_memo
         rows = self.breakdown()
         scores = [row["total"] for row in rows]
         details: dict[str, Any] = {"breakdown": rows, "rounds": self.round}
@@ -399,7 +399,7 @@ class CafeState(State):
             base = ranking_from_scores(scores)
             res = Result(base.winners, base.ranking, base.scores, None, details)
         if self.phase == OVER:
-            self._result = res
+            self._result_memo = res
         return res
 
     # -- what each seat sees -----------------------------------------------------------------------
@@ -510,7 +510,7 @@ class CafeState(State):
         o.round = self.round
         o.first = self.first
         o.last = self.last[:]
-        o._result = self._result
+        o._result_memo = self._result_memo
         o._public = self._public
         o.dice = self.dice[:]
         o.pending = self.pending[:]

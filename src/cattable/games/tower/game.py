@@ -956,7 +956,7 @@ class TowerState(State):
             groups.append([self.toppler])
         return groups
 
-    def result(self) -> Result:
+    def _result(self) -> Result:
         everyone = tuple(range(self.players))
         details = {
             "outcome": self.outcome,

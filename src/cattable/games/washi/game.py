@@ -366,7 +366,7 @@ class WashiState(State):
     def delivered(self, p: int) -> int:
         return int(self.done[2 * p]) + int(self.done[2 * p + 1])
 
-    def result(self) -> Result:
+    def _result(self) -> Result:
         n = self.players
 
         def key(p: int) -> tuple[int, int, int, int]:
