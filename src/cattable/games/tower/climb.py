@@ -1,0 +1,91 @@
+"""The goal step: a met goal sends Toto (Neko) or one's Black Cat up the tower; in the cooperative game
+Toto on a milestone floor starts the count of five, and the French competitive game may refresh a goal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import debris, turn
+from .actions import Goal, Refresh
+from .cards import cards
+from .phases import Ending, Mode, Phase
+from .pieces import FLOORS, TOTO, black_cat
+
+if TYPE_CHECKING:
+    from .state import TowerState
+
+MILESTONES = (10, 13, 15, 17, 20)
+"""The floors Toto climbs to, one after another, in the cooperative game."""
+COUNT_SECONDS = 5.0
+"""The count of five, in simulated seconds: the tower must stand through it."""
+
+
+def complete_goal(s: TowerState, a: Goal) -> None:
+    """Discard the met goal, draw another, and climb ``a.floors`` floors (no higher than the top)."""
+    if s.mode is Mode.COOP:
+        gid = s.goal_faceup.pop(a.card - 1)
+        s.goal_discard.append(gid)
+        new = turn.draw_goal(s)
+        if new is not None:
+            s.goal_faceup.insert(a.card - 1, new)
+        start = s.level(s.toto)
+        dest = s.floor_at(min(start + a.floors, s.top_level()))
+        s.say(f"seat {s.seat} completes {gid}: Toto climbs to floor {s.level(dest)}")
+        s.stand(TOTO, dest)
+        debris.clear(s)
+        debris.track_cats(s)
+        if s.phase is not Phase.OVER and s.level(s.toto) >= s.target:
+            count_to_five(s)
+    else:
+        gid = s.hands[s.seat].pop(a.card - 1)
+        s.goal_discard.append(gid)
+        new = turn.draw_goal(s)
+        if new is not None:
+            s.hands[s.seat].append(new)
+        start = s.black_level(s.seat)
+        dest = s.floor_at(min(start + a.floors, s.top_level()))
+        black = black_cat(s.seat)
+        s.say(f"seat {s.seat} completes {gid}: {black} climbs to floor {s.level(dest)}")
+        s.stand(black, dest)
+        s.black[s.seat] = dest
+        s.clock += 1
+        s.arrival[s.seat] = s.clock
+        debris.clear(s)
+        if s.phase is not Phase.OVER and all(s.black_level(seat) >= FLOORS for seat in range(s.players)):
+            s.end(Ending.TOP, "every Black Cat reached the 24th floor")
+    turn.end_turn(s)
+
+
+def count_to_five(s: TowerState) -> None:
+    """Everyone counts to five; if the tower still stands (nothing fell), the milestone is cleared."""
+    before = set(s.table.outcome["pieces"])
+    s.physics(lambda w: w.hold(COUNT_SECONDS))
+    fell = debris.fallen(s) & before
+    debris.clear(s)
+    debris.track_cats(s)
+    if s.phase is Phase.OVER:
+        return
+    if fell or s.level(s.toto) < s.target:
+        s.say("the tower did not stand through the count of five")
+        return
+    s.cleared.append(s.target)
+    story = cards().editions[s.edition]["stories"][str(s.target)]
+    s.say(f"floor {s.target} reached and the tower stood: {story}")
+    if s.target >= s.goal_floor:
+        s.end(Ending.VICTORY, f"Toto reached floor {s.target}")
+        return
+    s.target = next(m for m in MILESTONES if m > s.target)
+
+
+def refresh(s: TowerState, a: Refresh) -> None:
+    """The French competitive game: discard a goal from one's hand for a new one, and end the turn."""
+    gid = s.hands[s.seat].pop(a.card - 1)
+    s.goal_discard.append(gid)
+    new = turn.draw_goal(s)
+    if new is not None:
+        s.hands[s.seat].append(new)
+    s.say(f"seat {s.seat} refreshes a goal")
+    turn.end_turn(s)
+
+
+__all__ = ["COUNT_SECONDS", "MILESTONES", "complete_goal", "count_to_five", "refresh"]

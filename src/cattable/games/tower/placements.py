@@ -1,0 +1,180 @@
+"""Carrying out a placement: a wall, a floor, a Feline Friend, a pet or a competitive move, each by an
+unsteady hand on the real world, then judged (did it stand?) and followed by the debris rules."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from . import debris, legal, pending, placing, stock, turn
+from .actions import Cat, Floor, Move, Pet, Wall
+from .menu import XY_LIMIT
+from .pending import Pending, ToPlace
+from .phases import Edition, Phase
+from .pieces import Kind, piece
+from .table import in_floor_frame, tilt_of, yaw_of
+
+if TYPE_CHECKING:
+    from .state import TowerState
+
+UPRIGHT_DEG = 30.0
+"""A wall leaning further than this from upright does not stand."""
+WALL_PANEL = 3.0
+"""A wall panel's width (cm), crease to edge (physics/pieces.json)."""
+
+
+def take_item(s: TowerState, kind: ToPlace) -> Pending:
+    """Take the first piece of a kind out of the hand."""
+    for i, it in enumerate(s.pending):
+        if it.piece is kind:
+            return s.pending.pop(i)
+    raise AssertionError(kind)
+
+
+def place_wall(s: TowerState, a: Wall) -> None:
+    """Stand a wall on the top floor; a type out of stock may be stood in for by another (the FAQ)."""
+    wanted = [it for it in s.pending if it.piece is ToPlace.WALL]
+    exact = [it for it in wanted if it.type == a.type]
+    item = exact[0] if exact else next(it for it in wanted if not stock.walls(s, it.type))
+    s.pending.remove(item)
+    wall = stock.walls(s, a.type)[0]
+    top = s.reading["top_floor"]
+    n = s.hand()
+    s.physics(lambda w: placing.wall(w, wall, a, n))
+    placed(s, wall, replace(item, type=a.type), lambda: standing(s, wall, top))
+
+
+def place_floor(s: TowerState, a: Floor) -> None:
+    item = take_item(s, ToPlace.FLOOR)
+    floor = stock.floors(s)[0]
+    below = s.reading["top_floor"]
+    n = s.hand()
+    s.physics(lambda w: placing.floor(w, floor, a, n))
+    placed(s, floor, item, lambda: floor_ok(s, floor, below))
+
+
+def floor_ok(s: TowerState, floor: str, below: str) -> bool:
+    """The floor stands in the tower; in the French game its walls must not stick out from under it."""
+    if floor not in s.reading["floor_levels"]:
+        return False
+    if s.edition is not Edition.FR:
+        return True
+    out = s.table.outcome
+    poses = out["poses"]
+    for wall, on in s.reading["support"].items():
+        if on != below or piece(wall).kind is not Kind.WALL or wall not in poses:
+            continue
+        fold = float(out["pieces"][wall].get("fold", 90.0))
+        heading = math.radians(yaw_of(poses[wall]))
+        ends = [poses[wall][:2]] + [
+            [
+                poses[wall][0] + WALL_PANEL * math.cos(heading + side),
+                poses[wall][1] + WALL_PANEL * math.sin(heading + side),
+            ]
+            for side in (math.radians(fold / 2), -math.radians(fold / 2))
+        ]
+        for end in ends:
+            x, y = in_floor_frame(poses[floor], [end[0], end[1], 0.0])
+            if abs(x) > XY_LIMIT + 0.05 or abs(y) > XY_LIMIT + 0.05:
+                return False
+    return True
+
+
+def place_cat(s: TowerState, a: Cat) -> None:
+    item = take_item(s, ToPlace.CAT)
+    cat = a.take or stock.cats(s, a.colour)[0]
+    n = s.hand()
+    s.physics(lambda w: placing.cat(w, cat, a, n))
+    s.last_cat = cat
+    placed(s, cat, replace(item, colour=a.colour), lambda: cat_ok(s, cat))
+
+
+def pet(s: TowerState, a: Pet) -> None:
+    """A light touch on the cat just placed (the pet cards): it may fall, and so may others."""
+    item = take_item(s, ToPlace.PET)
+    cat = s.last_cat
+    n = s.hand()
+    pose = s.table.outcome["poses"][cat]
+    s.physics(lambda w: placing.pet(w, cat, pose, a, n))
+    s.say(f"seat {s.seat} pets {cat}")
+    placed(s, "", item, lambda: True)
+
+
+def move(s: TowerState, a: Move) -> None:
+    """Competitive: a Feline Friend from one's Black Cat's floor goes up (or is placed again after a fall)."""
+    if s.phase is Phase.INTERACT:
+        item = pending.move(a.cat)
+        s.phase = Phase.PLACE
+        s.after_place = Phase.GOAL
+        s.card = ""
+    else:
+        item = take_item(s, ToPlace.MOVE)
+    n = s.hand()
+    s.physics(lambda w: placing.cat(w, a.cat, a, n))
+    s.say(f"seat {s.seat} moves {a.cat} up to floor {a.floor}")
+    placed(s, a.cat, item, lambda: cat_ok(s, a.cat))
+
+
+def standing(s: TowerState, wall: str, floor: str) -> bool:
+    """The wall rests on the floor it was stood on, upright enough."""
+    pose = s.table.outcome["poses"].get(wall)
+    return pose is not None and s.reading["support"].get(wall) == floor and tilt_of(pose) < UPRIGHT_DEG
+
+
+def cat_ok(s: TowerState, cat: str) -> bool:
+    return s.reading["support"].get(cat) is not None and bool(s.reading["upright"].get(cat, False))
+
+
+def placed(s: TowerState, what: str, item: Pending, ok: Callable[[], bool]) -> None:
+    """After a placement: own pieces that fell go back to the hand, other debris by the rules."""
+    if what:
+        s.placed.append(what)
+        s.items[what] = item
+        if ok():
+            s.say(f"seat {s.seat} places {what}")
+        elif what in s.table.outcome["pieces"] and what not in debris.fallen(s):
+            debris.retry(s, what, item, "does not stand properly")
+    debris.clear(s)
+    if s.phase is Phase.OVER:
+        return
+    if s.pending and s.pending[0].piece is ToPlace.PET and s.last_cat not in s.table.outcome["pieces"]:
+        s.pending.pop(0)  # the cat was given up on: there is nothing left to pet
+        s.say("no Feline Friend to pet: the pet is dropped")
+    drop_unplaceable(s)
+    if not s.pending:
+        if s.card:
+            turn.finish_action(s)
+        else:  # a competitive move is done
+            s.phase = Phase.GOAL
+            turn.enter_optional_steps(s)
+
+
+def drop_unplaceable(s: TowerState) -> None:
+    """A piece back in the hand with nowhere left to go is given up (the game must always offer a move).
+
+    It happens to a competitive move: the Feline Friend did not stand, went back to the hand, and the
+    same placement brought down every floor above the seat's Black Cat, so no floor is left to move it
+    to (a tournament found it: seed 2089, heuristic against random). The rulebook is silent; the cat
+    stays off the tower, back in the stock, as a piece does after its last try.
+    """
+    while s.pending and not legal.place_menu(s):
+        item = s.pending.pop(0)
+        s.say(f"{item.cat or item.piece.value}: nowhere left to place it, so it is given up")
+
+
+__all__ = [
+    "UPRIGHT_DEG",
+    "WALL_PANEL",
+    "cat_ok",
+    "drop_unplaceable",
+    "floor_ok",
+    "move",
+    "pet",
+    "place_cat",
+    "place_floor",
+    "place_wall",
+    "placed",
+    "standing",
+]

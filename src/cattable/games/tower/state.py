@@ -1,0 +1,264 @@
+"""``TowerState``: one table of Cat and the Tower, its fields and the helpers every rule uses (the
+physical table, levels, the event log). The rules themselves are in the modules named for their step:
+``turn`` (the turn and the card choice), ``placements``, ``debris``, ``climb`` (Toto, Neko and the Black
+Cats going up), ``legal``, ``reasons``, ``ranking`` and ``views``.
+
+Every placement draws hand noise through ``state.chance``, runs the world to rest, and records what
+happened (``table.py``), so a replay never simulates.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from cattable.core import Action, Game, Result, State
+
+from . import climb, legal, placements, ranking, reasons, turn, views
+from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
+from .cards import cards
+from .climb import MILESTONES
+from .menu import roomiest_spot
+from .pending import Pending
+from .phases import Edition, Ending, Mode, Phase
+from .physics import TowerWorld, noise
+from .pieces import FLOORS, TOTO
+from .table import Outcome, Table
+
+
+class TowerState(State):
+    """A table of Cat and the Tower. The physical tower is ``table.outcome`` (poses and a reading)."""
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], script: list[Any] | None):
+        super().__init__(game, players, seed, options, script)
+        self.mode = Mode(options["mode"])
+        self.edition = Edition(options["edition"])
+        self.goal_floor: int = options["goal_floor"]
+        self.steadiness: str = options["steadiness"]
+        self.turn_limit: int = options["turn_limit"]
+        self.target: int = MILESTONES[0] if self.mode is Mode.COOP else FLOORS
+        """The floor Toto climbs to next (coop), or the top (competitive)."""
+        self.seat = 0
+        self.phase = Phase.ACTION
+        self.after_place = Phase.GOAL
+        """The step that follows once the card's pieces are placed."""
+        self.action_deck: list[str] = []
+        self.action_discard: list[str] = []
+        self.action_faceup: list[str] = []
+        self.goal_deck: list[str] = []
+        self.goal_discard: list[str] = []
+        self.goal_faceup: list[str] = []
+        self.hands: list[list[str]] = [[] for _ in range(players)]
+        """The competitive game's Goal cards in each seat's hand."""
+        self.card = ""
+        """The Action card being carried out (empty during a competitive move)."""
+        self.pending: list[Pending] = []
+        self.placed: list[str] = []
+        """Pieces placed this action (the ones that fall go back to the hand)."""
+        self.last_cat = ""
+        self.items: dict[str, Pending] = {}
+        """What each piece placed this turn was placed for (so it can be placed again)."""
+        self.pet_card = False
+        self.support_before: dict[str, Any] = {}
+        """The reading's support before the last physical event (where a fallen cat stood)."""
+        self.toto = ""
+        self.toto_best = 1
+        """The highest floor Toto has stood on (the figure a lost game reached)."""
+        self.toto_start = ""
+        self.black: list[str] = ["" for _ in range(players)]
+        self.black_start: list[str] = ["" for _ in range(players)]
+        self.arrival: list[int] = [0] * players
+        """When each Black Cat last climbed (a tie in height goes to who got there first)."""
+        self.clock = 0
+        self.wall_debris: list[str] = []
+        self.cleared: list[int] = []
+        self.outcome = Ending.NONE
+        self.toppler = -1
+        self.turns = 0
+        self.events: list[str] = []
+        self.table = Table({"pieces": {}, "poses": {}, "reading": {}})
+
+    def setup(self) -> None:
+        """Starting paw cards face up (coop), decks shuffled, Toto on the 1st floor; or the competitive deal."""
+        deck = cards()
+        self.physics(lambda w: w.settle())
+        if self.mode is Mode.COOP:
+            self.action_faceup = sorted(c.id for c in deck.actions.values() if c.paw)
+            self.goal_faceup = sorted(g.id for g in deck.goals.values() if g.paw)
+            self.action_deck = sorted(c.id for c in deck.actions.values() if not c.paw)
+            self.goal_deck = sorted(g.id for g in deck.goals.values() if not g.paw)
+            self.chance.shuffle(self.action_deck)
+            self.chance.shuffle(self.goal_deck)
+            self.stand(TOTO, "F1")
+            self.toto = self.toto_start = "F1"
+        else:
+            self.action_deck = sorted(deck.actions)
+            self.goal_deck = sorted(deck.goals)
+            self.chance.shuffle(self.action_deck)
+            self.chance.shuffle(self.goal_deck)
+            self.action_faceup = [self.action_deck.pop() for _ in range(3)]
+            for hand in self.hands:
+                hand.extend(self.goal_deck.pop() for _ in range(2))
+        turn.start(self)
+
+    # -- the table -----------------------------------------------------------------------------------
+    @property
+    def reading(self) -> dict[str, Any]:
+        r: dict[str, Any] = self.table.outcome["reading"]
+        return r
+
+    def physics(self, run: Callable[[TowerWorld], object]) -> None:
+        """Simulate once (live) or take the recorded outcome (replay); either way it is logged."""
+        computed = False
+
+        def compute() -> Outcome:
+            nonlocal computed
+            computed = True
+            return self.table.simulate(run)
+
+        outcome = self.chance.external(compute)
+        self.support_before = self.reading.get("support", {})
+        self.table.adopt(outcome, computed)
+
+    def hand(self) -> dict[str, float]:
+        """The slip of the player's hand for one placement (drawn through ``chance``)."""
+        return noise(self.steadiness, lambda s: self.chance.gauss(0.0, s))
+
+    def stand(self, piece: str, floor: str) -> None:
+        """The rules stand Toto or a Black Cat on ``floor``, at its roomiest spot, by a careful hand."""
+        x, y = roomiest_spot(self.table.outcome, floor, piece)
+
+        def run(w: TowerWorld) -> None:
+            if piece in w.active:
+                w.remove(piece)
+            w.place_cat(piece, floor, x, y, 0.0)
+            w.settle()
+
+        self.physics(run)
+
+    def level(self, floor: str) -> int:
+        return int(self.reading["floor_levels"].get(floor, 0))
+
+    def floor_at(self, level: int) -> str:
+        for f, lv in self.reading["floor_levels"].items():
+            if lv == level:
+                return str(f)
+        return ""
+
+    def top_level(self) -> int:
+        return max(self.reading["floor_levels"].values(), default=1)
+
+    def black_level(self, seat: int) -> int:
+        """The level of a seat's Black Cat (1 while it waits outside the tower)."""
+        return self.level(self.black[seat]) if self.black[seat] else 1
+
+    # -- the log and the end -------------------------------------------------------------------------
+    def say(self, text: str) -> None:
+        self.events = [*self.events[-11:], text]
+
+    def end(self, ending: Ending, why: str) -> None:
+        self.outcome = ending
+        self.phase = Phase.OVER
+        self.say(f"game over: {why}")
+
+    def forget_legal_actions(self) -> None:
+        """Drop the cached legal actions: for tests and tools that arrange a position by hand."""
+        self._legal_cache = None
+        self._legal_set = None
+
+    # -- what the core asks of a state ---------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase is Phase.OVER else self.seat
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def _legal(self) -> list[Action]:
+        return legal.actions(self)
+
+    def is_legal(self, action: Any) -> bool:
+        """Placements are judged by range (a rule check), not by membership in the menu."""
+        return reasons.why_not(self, action) is None
+
+    def _why_illegal(self, action: Any) -> str:
+        return reasons.why_not(self, action) or f"{action.text()} is not a legal move now"
+
+    def _apply(self, action: Any) -> None:
+        if isinstance(action, Choose):
+            turn.choose(self, action)
+        elif isinstance(action, Wall):
+            placements.place_wall(self, action)
+        elif isinstance(action, Floor):
+            placements.place_floor(self, action)
+        elif isinstance(action, Cat):
+            placements.place_cat(self, action)
+        elif isinstance(action, Pet):
+            placements.pet(self, action)
+        elif isinstance(action, Move):
+            placements.move(self, action)
+        elif isinstance(action, Goal):
+            climb.complete_goal(self, action)
+        elif isinstance(action, Refresh):
+            climb.refresh(self, action)
+        elif isinstance(action, Skip):
+            turn.skip(self)
+
+    def _result(self) -> Result:
+        return ranking.result(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return views.view(self, seat)
+
+    def snapshot(self) -> dict[str, Any]:
+        return views.snapshot(self)
+
+    def _redeal(self, seat: int | None, rng: random.Random) -> None:
+        views.redeal(self, seat, rng)
+
+    def _copy(self) -> TowerState:
+        """Every field of the table, copied (the core's ``clone`` copies the base fields)."""
+        other = TowerState.__new__(TowerState)
+        other.mode = self.mode
+        other.edition = self.edition
+        other.goal_floor = self.goal_floor
+        other.steadiness = self.steadiness
+        other.turn_limit = self.turn_limit
+        other.target = self.target
+        other.seat = self.seat
+        other.phase = self.phase
+        other.after_place = self.after_place
+        other.action_deck = list(self.action_deck)
+        other.action_discard = list(self.action_discard)
+        other.action_faceup = list(self.action_faceup)
+        other.goal_deck = list(self.goal_deck)
+        other.goal_discard = list(self.goal_discard)
+        other.goal_faceup = list(self.goal_faceup)
+        other.hands = [list(h) for h in self.hands]
+        other.card = self.card
+        other.pending = list(self.pending)
+        other.placed = list(self.placed)
+        other.last_cat = self.last_cat
+        other.items = dict(self.items)
+        other.pet_card = self.pet_card
+        other.support_before = self.support_before
+        other.toto = self.toto
+        other.toto_best = self.toto_best
+        other.toto_start = self.toto_start
+        other.black = list(self.black)
+        other.black_start = list(self.black_start)
+        other.arrival = list(self.arrival)
+        other.clock = self.clock
+        other.wall_debris = list(self.wall_debris)
+        other.cleared = list(self.cleared)
+        other.outcome = self.outcome
+        other.toppler = self.toppler
+        other.turns = self.turns
+        other.events = list(self.events)
+        other.table = self.table.copy()
+        return other
+
+
+__all__ = ["MILESTONES", "TowerState"]
