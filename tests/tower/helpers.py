@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 import cattable
+from cattable.games.tower import debris
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.table import outcome_of
@@ -23,17 +24,17 @@ def new(players: int = 1, seed: int = 0, **options: Any) -> TowerState:
 
 
 def refresh(state: TowerState) -> None:
-    state._legal_cache = None
-    state._legal_set = None
+    """The position was edited by hand: the legal actions are worked out again."""
+    state.forget_legal_actions()
 
 
-def scene(state: TowerState, build: Callable[[TowerWorld], None]) -> None:
+def scene(state: TowerState, build: Callable[[TowerWorld], object]) -> None:
     """Arrange the real world by hand (outside the rules) and make it the state's table."""
     world = state.table.live()
     build(world)
     world.settle()
     state.table.adopt(outcome_of(world), True)
-    state._track_cats()
+    debris.track_cats(state)
     refresh(state)
 
 

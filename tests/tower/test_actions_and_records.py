@@ -10,6 +10,8 @@ import cattable
 from cattable.core import IllegalAction, InvalidAction
 from cattable.games.tower import table
 from cattable.games.tower.actions import Cat, Wall, action_from_json, parse_action
+from cattable.games.tower.game import TowerState
+from cattable.games.tower.pieces import Kind, Piece, piece
 
 from .helpers import new, set_actions
 
@@ -124,3 +126,29 @@ def test_options_are_checked() -> None:
 def test_the_competitive_variant_needs_two_players() -> None:
     with pytest.raises(ValueError, match="2 to 5 players"):
         cattable.game("tower").new(players=1, mode="competitive")
+
+
+def test_a_clone_copies_every_field_and_shares_no_list() -> None:
+    s = new(players=2, mode="competitive")
+    s.apply(s.legal_actions()[0])
+    other = s.clone()
+    assert isinstance(other, TowerState)
+    assert vars(other).keys() == vars(s).keys()
+    assert other.snapshot() == s.snapshot()
+    for name, value in vars(s).items():
+        if isinstance(value, list | dict) and not name.startswith("_") and name != "support_before":
+            assert getattr(other, name) is not value, name
+    other.pending.clear()
+    other.hands[0].clear()
+    assert s.pending and s.hands[0]
+
+
+def test_piece_ids_parse_into_typed_pieces() -> None:
+    assert piece("F12") == Piece(Kind.FLOOR, "", 12) and str(piece("F12")) == "F12"
+    assert piece("W-bricks-3") == Piece(Kind.WALL, "bricks", 3)
+    assert piece("C-blue-2") == Piece(Kind.CAT, "blue", 2)
+    assert piece("B-red") == Piece(Kind.BLACK, "red") and piece("toto").kind is Kind.TOTO
+    for text in ("W-bricks-3", "C-blue-2", "B-red", "toto"):
+        assert str(piece(text)) == text
+    with pytest.raises(ValueError):
+        piece("X-1")

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from cattable.games.tower.actions import Choose, Floor, Wall
 from cattable.games.tower.cards import cards
-from cattable.games.tower.game import FLOORS, WALL_COUNTS, TowerGame
+from cattable.games.tower.game import TowerGame
+from cattable.games.tower.pending import Pending, ToPlace
+from cattable.games.tower.phases import Ending, Phase
 from cattable.games.tower.physics.model import catalogue
+from cattable.games.tower.pieces import FLOORS, WALL_COUNTS
 from tests.rulebook import rule
 
 from .helpers import new, set_actions
@@ -73,11 +76,11 @@ def test_the_box_holds_every_piece_and_card() -> None:
 def test_the_cooperative_game_is_won_together_and_the_competitive_one_alone() -> None:
     coop = new(players=3)
     assert TowerGame.cooperative and coop.goal_floor == 10
-    coop.outcome, coop.phase = "victory", "over"
+    coop.outcome, coop.phase = Ending.VICTORY, Phase.OVER
     assert coop.result().team_win is True and coop.result().winners == (0, 1, 2)
     comp = new(players=3, mode="competitive")
     comp.black = ["F1", "", ""]
-    comp.phase = "over"
+    comp.phase = Phase.OVER
     assert comp.result().team_win is None
 
 
@@ -94,7 +97,7 @@ def test_french_floors_must_cover_their_walls() -> None:
             assert "F2" in s.reading["floor_levels"] and s.card == ""
         else:  # French: not a valid placement; the floor is back in the hand to be placed again
             assert "F2" not in s.table.outcome["pieces"]
-            assert s.pending == [{"piece": "floor", "tries": 1}] and s.card == "A07"
+            assert s.pending == [Pending(ToPlace.FLOOR, tries=1)] and s.card == "A07"
 
 
 def test_the_cat_menu_never_offers_a_spot_off_the_floor() -> None:

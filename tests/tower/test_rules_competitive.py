@@ -5,13 +5,19 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import cattable
 from cattable.core import IllegalAction
+from cattable.games.tower import debris, legal, turn, views
 from cattable.games.tower.actions import Choose, Goal, Move, Refresh, Skip
-from cattable.games.tower.game import SCARVES
+from cattable.games.tower.game import TowerState
+from cattable.games.tower.phases import Phase
+from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.pieces import SCARVES
+from cattable.games.tower.ranking import ranking
 from tests.rulebook import rule
 
 from .helpers import cats_on, new, refresh, scene, storey, tower
@@ -20,7 +26,7 @@ EN = "cat-and-the-tower.en.txt"
 FR = "cat-and-the-tower.fr.txt"
 
 
-def comp(players: int = 3, **options: object) -> object:
+def comp(players: int = 3, **options: Any) -> TowerState:
     return new(players=players, mode="competitive", **options)
 
 
@@ -47,7 +53,7 @@ def test_competitive_setup() -> None:
     assert "toto" not in s.table.outcome["pieces"] and not any(p.startswith("B-") for p in s.table.outcome["pieces"])
     assert SCARVES == ("red", "orange", "blue", "purple", "yellow")
     v = s.view(1)
-    assert v["hands"][1] == [s._goal_json(g) for g in s.hands[1]]
+    assert v["hands"][1] == [views.goal_json(s, g) for g in s.hands[1]]
     assert v["hands"][0] == 2 and v["hands"][2] == 2  # the others' goals: only how many
     assert "hands" not in str(s.view(None)["hands"]) and s.view(None)["hands"] == [2, 2, 2, 2]
     assert v["ranking"] == [[0, 1, 2, 3]]  # all paws on the start position
@@ -72,8 +78,14 @@ def test_three_action_cards_to_choose_from() -> None:
 @rule(FR, "Si vous placez un Nakama sur un étage au-dessus d'un Chat Noir adverse, cela peut aussi aider ce joueur")
 def test_a_friend_on_your_black_cats_floor_may_be_moved_up() -> None:
     s = comp(2)
-    scene(s, lambda w: (storey(w), storey(w), w.place_cat("C-blue-1", "F1", 2.0, 0.0, 0.0)))
-    s.phase = "interact"
+
+    def two_storeys_and_a_friend(w: TowerWorld) -> None:
+        storey(w)
+        storey(w)
+        w.place_cat("C-blue-1", "F1", 2.0, 0.0, 0.0)
+
+    scene(s, two_storeys_and_a_friend)
+    s.phase = Phase.INTERACT
     s.pending = []
     refresh(s)
     legal = s.legal_actions()
@@ -85,9 +97,9 @@ def test_a_friend_on_your_black_cats_floor_may_be_moved_up() -> None:
     assert s.phase in ("goal", "action")
     t = comp(2)
     scene(t, lambda w: storey(w))
-    t.phase = "interact"
+    t.phase = Phase.INTERACT
     refresh(t)
-    t._enter_optional_steps()  # nobody on the Black Cat's floor: the step is skipped
+    turn.enter_optional_steps(t)  # nobody on the Black Cat's floor: the step is skipped
     assert t.phase == "action" and t.current_player == 1
 
 
@@ -105,8 +117,8 @@ def test_goals_are_met_on_any_floor_above_ones_black_cat() -> None:
     tower(s, 4)
     s.hands[0] = ["G04", "G13"]  # three placed (2 floors); blue on blue
     cats_on(s, "F4", ["C-blue-1", "C-orange-1", "C-yellow-1"])
-    assert s.goal_floors(0) == ["F2", "F3", "F4", "F5"] and s.met_goals(0) == [1]
-    s.phase = "goal"
+    assert legal.goal_floors(s, 0) == ["F2", "F3", "F4", "F5"] and legal.met_goals(s, 0) == [1]
+    s.phase = Phase.GOAL
     refresh(s)
     assert sorted(a.text() for a in s.legal_actions()) == ["goal 1 floors=1", "goal 1 floors=2", "skip"]
     drawn = s.goal_deck[-1]
@@ -131,13 +143,13 @@ def test_the_ranking_stacks_ties_and_puts_the_toppler_last() -> None:
     tower(s, 4)
     s.black = ["F3", "F3", "F4", "F2"]
     s.arrival = [2, 1, 3, 4]  # seat 1 reached floor 3 before seat 0: seat 0's token is on top
-    assert s.ranking() == [[2], [1], [0], [3]]
+    assert ranking(s) == [[2], [1], [0], [3]]
     s.seat = 2
     s.wall_debris = ["W-angels-1", "W-angels-2", "W-angels-3", "W-angels-4"]
     from .helpers import with_reading
 
     with_reading(s, debris=["W-bricks-1"])
-    s._clear_debris()
+    debris.clear(s)
     assert s.is_over and s.toppler == 2
     r = s.result()
     assert r.ranking == ((1,), (0,), (3,), (2,)) and r.winners == (1,)
@@ -155,15 +167,15 @@ def test_everyone_on_the_24th_floor_ends_the_game() -> None:
     with_reading(s, floor_levels=levels)
     s.black = ["F24", "F24"]
     s.arrival = [5, 2]
-    assert all(s._black_level(x) == 24 for x in (0, 1))
-    assert s.ranking() == [[1], [0]]
+    assert all(s.black_level(x) == 24 for x in (0, 1))
+    assert ranking(s) == [[1], [0]]
 
 
 @rule(FR, "Renouveler une Mission : Défaussez une de vos cartes Mission face visible et piochez-en une nouvelle.")
 @rule(FR, "VALIDER OU RENOUVELER UNE MISSION OPTIONNEL")
 def test_french_competitive_lets_you_swap_a_goal() -> None:
     s = comp(2, edition="fr")
-    s.phase = "goal"
+    s.phase = Phase.GOAL
     refresh(s)
     assert Refresh("refresh", 2) in s.legal_actions()
     old = s.hands[0][1]
@@ -171,7 +183,7 @@ def test_french_competitive_lets_you_swap_a_goal() -> None:
     s.apply(Refresh("refresh", 2))
     assert s.hands[0] == [s.hands[0][0], drawn] and old in s.goal_discard and s.current_player == 1
     e = comp(2, edition="en")
-    e.phase = "goal"
+    e.phase = Phase.GOAL
     refresh(e)
     with pytest.raises(IllegalAction, match="French"):
         e.apply(Refresh("refresh", 1))
@@ -181,6 +193,7 @@ def test_determinize_redeals_the_others_goals_and_the_decks_only() -> None:
     s = comp(3)
     mine = list(s.hands[0])
     other = s.determinize(0, random.Random(5))
+    assert isinstance(other, TowerState)
     assert other.hands[0] == mine
     assert sorted(other.hands[1] + other.hands[2] + other.goal_deck) == sorted(s.hands[1] + s.hands[2] + s.goal_deck)
     assert other.view(0) == s.view(0)
@@ -192,9 +205,14 @@ def test_a_fallen_black_cat_goes_back_to_its_floor_at_the_start_of_the_turn() ->
     scene(s, lambda w: w.place_cat("B-red", "F3", 0.0, 0.0, 0.0))
     s.black = ["F3", ""]
     s.black_start = ["F3", ""]
-    scene(s, lambda w: (w.remove("B-red"), w.place_cat("B-red", "F1", 25.0, 0.0, 0.0)))
+
+    def knock_off(w: TowerWorld) -> None:
+        w.remove("B-red")
+        w.place_cat("B-red", "F1", 25.0, 0.0, 0.0)
+
+    scene(s, knock_off)
     assert "B-red" in s.reading["debris"]
-    s._clear_debris()
+    debris.clear(s)
     assert s.black[0] == "F3" and s.reading["support"]["B-red"] == "F3"
 
 
@@ -206,6 +224,7 @@ def test_a_move_back_in_the_hand_with_no_floor_left_is_given_up_and_play_goes_on
     game = cattable.game("tower")
     data = json.loads((Path(__file__).parent / "data" / "move-with-no-floor-left.json").read_text())
     state = game.new(players=2, seed=data["seed"], mode="competitive")
+    assert isinstance(state, TowerState)
     for row in data["actions"]:
         assert state.legal_actions(), "every position before the end offers an action"
         state.apply(game.action_from_json(row))

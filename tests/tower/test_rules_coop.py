@@ -5,9 +5,12 @@ from __future__ import annotations
 import pytest
 
 from cattable.core import IllegalAction
+from cattable.games.tower import debris, legal, stock, turn
 from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Pet, Wall, parse_action
 from cattable.games.tower.cards import cards
-from cattable.games.tower.game import MILESTONES
+from cattable.games.tower.climb import MILESTONES
+from cattable.games.tower.phases import Ending, Phase
+from cattable.games.tower.physics import TowerWorld
 from tests.rulebook import rule
 
 from .helpers import cats_on, new, refresh, scene, set_actions, set_goals, storey, texts, tower, with_reading
@@ -122,8 +125,8 @@ def test_a_two_sided_card_gives_one_side_only() -> None:
     s = new()
     set_actions(s, "A07", "A15")  # bricks+bricks | bricks+windows ; yellow cat | yellow cat + pet
     s.apply(Choose("choose", 1, "right"))
-    assert [it["piece"] for it in s.pending] == ["wall", "wall", "floor"]
-    assert sorted(it["type"] for it in s.pending if it["piece"] == "wall") == ["bricks", "windows"]
+    assert [it.piece for it in s.pending] == ["wall", "wall", "floor"]
+    assert sorted(it.type for it in s.pending if it.piece == "wall") == ["bricks", "windows"]
     with pytest.raises(IllegalAction, match="already chosen"):
         s.apply(Choose("choose", 2, "left"))
     t = new()
@@ -131,7 +134,7 @@ def test_a_two_sided_card_gives_one_side_only() -> None:
     with pytest.raises(IllegalAction, match="two sides"):
         t.apply(Choose("choose", 1, ""))
     t.apply(Choose("choose", 2, "left"))
-    assert [it["piece"] for it in t.pending] == ["cat"]
+    assert [it.piece for it in t.pending] == ["cat"]
 
 
 @rule(FR, "Placez un chat Nakama de la couleur de votre choix.")
@@ -201,13 +204,12 @@ def test_a_square_fold_stands_a_tilt_that_topples_a_flat_one() -> None:
     tilts = {}
     for fold in (90.0, 179.0):
         s = new()
-        scene(
-            s,
-            lambda w, f=fold: (
-                w.place_wall("W-bricks-1", 2.5, 2.5, 0.0, f),
-                w.nudge("W-bricks-1", 0, 0, 0.05, 2, 2, 0),
-            ),
-        )
+
+        def lean(w: TowerWorld, fold: float = fold) -> None:
+            w.place_wall("W-bricks-1", 2.5, 2.5, 0.0, fold)
+            w.nudge("W-bricks-1", 0, 0, 0.05, 2, 2, 0)
+
+        scene(s, lean)
         tilts[fold] = tilt_of(s.table.outcome["poses"]["W-bricks-1"])
         assert s.table.outcome["pieces"]["W-bricks-1"]["fold"] == pytest.approx(fold)
     assert tilts[90.0] < 5.0 and tilts[179.0] > 60.0
@@ -245,9 +247,9 @@ def test_a_cat_lying_down_counts_for_no_goal() -> None:
     set_goals(s, "G03", "G01")  # three placed
     cats = ["C-blue-1", "C-yellow-1", "C-orange-1"]
     cats_on(s, "F2", cats)
-    assert s.met_goals(0) == [1]
+    assert legal.met_goals(s, 0) == [1]
     with_reading(s, upright={**s.reading["upright"], "C-blue-1": False})
-    assert s.met_goals(0) == []
+    assert legal.met_goals(s, 0) == []
 
 
 # -- pets --------------------------------------------------------------------------------------------------
@@ -265,7 +267,7 @@ def test_petting_is_a_light_touch_on_the_cat_just_placed() -> None:
     with pytest.raises(IllegalAction, match="after placing"):
         s.apply(Pet("pet", 0.0, 1.0, 6.0))
     s.apply(Cat("cat", "yellow", 2, 0.0, 0.0, 0.0, "", ""))
-    assert s.pending and s.pending[0]["piece"] == "pet" and s.last_cat == "C-yellow-1"
+    assert s.pending and s.pending[0].piece == "pet" and s.last_cat == "C-yellow-1"
     with pytest.raises(IllegalAction, match="light touch"):
         s.apply(Pet("pet", 0.0, 1.0, 50.0))
     s.apply(Pet("pet", 90.0, 1.0, 6.0))
@@ -304,9 +306,9 @@ def test_goals_are_judged_on_the_floor_directly_above_toto_only() -> None:
     set_goals(s, "G03", "G05")
     three = ["C-blue-1", "C-yellow-1", "C-orange-1"]
     cats_on(s, "F3", three)  # two floors above Toto (on F1): does not count
-    assert s.goal_floors(0) == ["F2"] and s.met_goals(0) == []
+    assert legal.goal_floors(s, 0) == ["F2"] and legal.met_goals(s, 0) == []
     cats_on(s, "F2", three)
-    assert s.met_goals(0) == [1]
+    assert legal.met_goals(s, 0) == [1]
 
 
 CONDITIONS = [
@@ -365,7 +367,7 @@ def test_each_goal_condition(
     goal = next(g.id for g in cards().goals.values() if g.condition == condition)
     set_goals(s, goal, "G03" if condition != "three_placed" else "G09")
     cats_on(s, "F2", cats, touching=touching, on_top=on_top)
-    assert (1 in s.met_goals(0)) is expected
+    assert (1 in legal.met_goals(s, 0)) is expected
 
 
 @rule(EN, "Even if you meet the requirements for both cards, you must choose only one to complete on your turn.")
@@ -388,7 +390,7 @@ def test_one_goal_moves_toto_up_to_its_floors_then_the_turn_passes() -> None:
         touching=[["C-blue-1", "C-blue-2"]],
         on_top={"C-yellow-1": "C-blue-1"},
     )
-    s.phase = "goal"
+    s.phase = Phase.GOAL
     refresh(s)
     assert sorted(texts(s)) == ["goal 1 floors=1", "goal 1 floors=2", "goal 2 floors=1", "goal 2 floors=2", "skip"]
     with pytest.raises(IllegalAction, match="up to the number of floors"):
@@ -421,7 +423,7 @@ def test_toto_stops_at_the_highest_floor_built() -> None:
     tower(s, 2)
     set_goals(s, "G13", "G01")  # blue on blue: 3 floors
     cats_on(s, "F2", ["C-blue-1", "C-blue-2"], touching=[["C-blue-1", "C-blue-2"]], on_top={"C-blue-2": "C-blue-1"})
-    s.phase = "goal"
+    s.phase = Phase.GOAL
     refresh(s)
     s.apply(Goal("goal", 1, 3))
     assert s.toto == "F3" and s.level("F3") == 3
@@ -435,14 +437,14 @@ def test_debris_is_on_the_table_touching_no_floor() -> None:
     s = new()
     tower(s, 1)
 
-    def drop(w):  # a cat knocked off onto the table far away, and one lying on floor 1
+    def drop(w: TowerWorld) -> None:  # a cat knocked off onto the table far away, and one lying on floor 1
         w.place_cat("C-blue-1", "F1", 20.0, 0.0, 0.0)
         w.place_cat("C-orange-1", "F1", 0.0, 1.8, 0.0)
 
     scene(s, drop)
     assert "C-blue-1" in s.reading["debris"]
     assert "C-orange-1" not in s.reading["debris"] and s.reading["support"]["C-orange-1"] == "F1"
-    s._clear_debris()
+    debris.clear(s)
     assert "C-blue-1" not in s.table.outcome["pieces"] and "C-orange-1" in s.table.outcome["pieces"]
 
 
@@ -458,7 +460,7 @@ def test_a_piece_that_falls_while_being_placed_goes_back_to_the_hand() -> None:
     s.apply(Floor("floor", 4.0, -4.0, 0.0))
     assert s.wall_debris == []  # nothing the player was placing counts as debris
     assert any("back to the hand" in e for e in s.events)
-    assert s.pending and s.pending[0]["piece"] in ("wall", "floor") and s.pending[0]["tries"] == 1
+    assert s.pending and s.pending[0].piece in ("wall", "floor") and s.pending[0].tries == 1
 
 
 @rule(FR, "Que faire si un élément tombe?")
@@ -472,13 +474,23 @@ def test_toto_goes_back_to_his_floor_or_the_next_one_below() -> None:
     s = new()
     tower(s, 3)
     s.toto = s.toto_start = "F3"
-    scene(s, lambda w: (w.remove("toto"), w.place_cat("toto", "F1", 25.0, 0.0, 0.0)))
+
+    def knock_off(w: TowerWorld) -> None:
+        w.remove("toto")
+        w.place_cat("toto", "F1", 25.0, 0.0, 0.0)
+
+    scene(s, knock_off)
     assert "toto" in s.reading["debris"]
-    s._clear_debris()
+    debris.clear(s)
     assert s.toto == "F3" and s.reading["support"]["toto"] == "F3"
     # now floor 3 falls too: Toto goes to floor 2, the closest one below that still stands
-    scene(s, lambda w: (w.remove("toto"), w.remove("F3"), w.place_cat("toto", "F1", 25.0, 0.0, 0.0)))
-    s._clear_debris()
+
+    def floor_three_falls(w: TowerWorld) -> None:
+        w.remove("F3")
+        knock_off(w)
+
+    scene(s, floor_three_falls)
+    debris.clear(s)
     assert s.toto == "F2"
 
 
@@ -491,7 +503,7 @@ def test_old_walls_that_fall_are_counted_floors_and_cats_go_back_to_stock() -> N
     s = new()
     tower(s, 1)
 
-    def knock(w):
+    def knock(w: TowerWorld) -> None:
         w.remove("W-bricks-1")
         w.place_cat("C-blue-1", "F1", 20.0, 0.0, 0.0)
         w.place_wall("W-bricks-1", 0.0, 0.0, 0.0, 90.0)
@@ -505,10 +517,10 @@ def test_old_walls_that_fall_are_counted_floors_and_cats_go_back_to_stock() -> N
     poses = {**s.table.outcome["poses"], "C-blue-1": [20.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0]}
     s.table.adopt({**s.table.outcome, "pieces": pieces, "poses": poses}, False)
     doctor(s, debris=["C-blue-1", "W-bricks-1"])
-    s._clear_debris()
+    debris.clear(s)
     assert s.wall_debris == ["W-bricks-1"] and not s.is_over
-    assert "W-bricks-1" not in s.stock_walls("bricks")  # set aside, in view
-    assert s.stock_cats("blue")[0] == "C-blue-1"
+    assert "W-bricks-1" not in stock.walls(s, "bricks")  # set aside, in view
+    assert stock.cats(s, "blue")[0] == "C-blue-1"
     assert s.view(0)["wall_debris"] == ["W-bricks-1"]
     del knock
 
@@ -525,11 +537,11 @@ def test_five_fallen_walls_are_a_defeat_for_everyone() -> None:
     tower(s, 3)
     s.wall_debris = ["W-angels-1", "W-angels-2", "W-angels-3"]
     with_reading(s, debris=["W-bricks-1"])
-    s._clear_debris()
+    debris.clear(s)
     assert not s.is_over and len(s.wall_debris) == 4
     with_reading(s, debris=["W-bricks-2"])
-    s._clear_debris()
-    assert s.is_over and s.outcome == "defeat"
+    debris.clear(s)
+    assert s.phase is Phase.OVER and s.outcome is Ending.DEFEAT
     r = s.result()
     assert r.team_win is False and r.winners == ()
     assert s.legal_actions() == []
@@ -548,10 +560,10 @@ def test_a_partial_collapse_leaves_its_remains_as_debris() -> None:
     pieces = {k: v for k, v in s.table.outcome["pieces"].items() if k != "F2"}
     s.table.adopt({**s.table.outcome, "pieces": pieces}, False)
     with_reading(s, floor_levels=levels, support=support, debris=[])
-    fallen = s._fallen()
+    fallen = debris.fallen(s)
     assert {"F3", "W-bricks-3"} <= fallen
-    s._clear_debris()
-    assert "W-bricks-3" in s.wall_debris and "F3" in s.stock_floors()
+    debris.clear(s)
+    assert "W-bricks-3" in s.wall_debris and "F3" in stock.floors(s)
 
 
 # -- victory and going higher ------------------------------------------------------------------------------
@@ -567,7 +579,7 @@ def test_toto_on_the_tenth_floor_and_a_count_of_five_wins() -> None:
     s.toto = s.toto_start = "F9"
     set_goals(s, "G01", "G03")
     cats_on(s, "F10", ["C-blue-1", "C-yellow-1"], touching=[["C-blue-1", "C-yellow-1"]])
-    s.phase = "goal"
+    s.phase = Phase.GOAL
     refresh(s)
     before = s.chance.log[:]
     s.apply(Goal("goal", 1, 1))
@@ -596,7 +608,7 @@ def test_going_higher_carries_on_with_the_next_story_card() -> None:
     s.toto = s.toto_start = "F9"
     set_goals(s, "G01", "G03")
     cats_on(s, "F10", ["C-blue-1", "C-yellow-1"], touching=[["C-blue-1", "C-yellow-1"]])
-    s.phase = "goal"
+    s.phase = Phase.GOAL
     refresh(s)
     s.apply(Goal("goal", 1, 1))
     assert not s.is_over and s.cleared == [10] and s.target == 13
@@ -639,7 +651,7 @@ def test_an_empty_deck_is_the_discard_reshuffled_and_the_other_card_stays() -> N
 def test_a_colour_out_of_stock_is_re_placed_from_the_tower() -> None:
     s = new()
 
-    def build(w):
+    def build(w: TowerWorld) -> None:
         storey(w)
         for k, x in enumerate((-1.6, 0.0, 1.6), start=1):
             w.place_cat(f"C-blue-{k}", "F2", x, 0.0, 0.0)
@@ -647,7 +659,7 @@ def test_a_colour_out_of_stock_is_re_placed_from_the_tower() -> None:
         w.place_cat("C-blue-4", "F1", 0.0, 1.6, 0.0)
 
     scene(s, build)
-    assert s.stock_cats("blue") == []
+    assert stock.cats(s, "blue") == []
     set_actions(s, "A16", "A19")
     s.apply(Choose("choose", 1, "left"))
     assert all(isinstance(a, Cat) and a.take.startswith("C-blue-") for a in s.legal_actions())
@@ -669,7 +681,7 @@ def test_a_wall_type_out_of_stock_may_be_replaced_by_another() -> None:
     types = {a.type for a in s.legal_actions() if isinstance(a, Wall)}
     assert "pillars" not in types and {"bricks", "windows"} <= types
     s.apply(Wall("wall", "angels", 3.0, 3.0, 225.0, 90.0))
-    assert [it["piece"] for it in s.pending] == ["wall", "floor"]
+    assert [it.piece for it in s.pending] == ["wall", "floor"]
 
 
 @rule(EN, "What if you're instructed to place Toto or your Black Cat (Competitive Variant) on a Floor that does")
@@ -680,7 +692,7 @@ def test_the_highest_floor_when_the_card_says_more() -> None:
     tower(s, 1)
     set_goals(s, "G12", "G01")  # two yellow touching: 3 floors
     cats_on(s, "F2", ["C-yellow-1", "C-yellow-2"], touching=[["C-yellow-1", "C-yellow-2"]])
-    s.phase = "goal"
+    s.phase = Phase.GOAL
     refresh(s)
     s.apply(Goal("goal", 1, 3))
     assert s.toto == "F2"
@@ -704,11 +716,11 @@ def test_in_french_a_fallen_friend_is_stood_back_on_its_floor_in_english_it_goes
         tower(s, 2)
         scene(s, lambda w: w.place_cat("C-blue-1", "F1", 25.0, 0.0, 0.0))
         s.support_before = {"C-blue-1": "F2"}  # where it stood before it fell
-        s._clear_debris()
+        debris.clear(s)
         if edition == "fr":
             assert s.reading["support"].get("C-blue-1") == "F2"
         else:
-            assert "C-blue-1" not in s.table.outcome["pieces"] and "C-blue-1" in s.stock_cats("blue")
+            assert "C-blue-1" not in s.table.outcome["pieces"] and "C-blue-1" in stock.cats(s, "blue")
 
 
 def test_dead_action_cards_are_replaced_when_the_floors_run_out() -> None:
@@ -718,8 +730,8 @@ def test_dead_action_cards_are_replaced_when_the_floors_run_out() -> None:
     pieces = {**out["pieces"], **{f"F{k}": {"kind": "floor"} for k in range(2, 25)}}
     s.table.adopt({**out, "pieces": pieces}, False)
     s.action_faceup = ["A01", "A02"]
-    s._start_turn()
-    assert s.stock_floors() == [] and not s.is_over
+    turn.start(s)
+    assert stock.floors(s) == [] and not s.is_over
     assert {"A01", "A02"} <= set(s.action_discard + s.action_deck)
     assert all(any(side.cat for side in cards().actions[c].sides) for c in s.action_faceup)
     assert all(isinstance(a, Choose) for a in s.legal_actions()) and s.legal_actions()

@@ -18,6 +18,7 @@ from cattable.agents.tower.search import DUEL_LOSS, FEW_CANDIDATES, LIVE_STOREYS
 from cattable.games.tower import placing
 from cattable.games.tower.actions import Cat, Choose, Floor, Wall
 from cattable.games.tower.game import TowerState
+from cattable.games.tower.phases import Edition, Phase
 from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.table import world_of
 
@@ -28,7 +29,7 @@ ROOMY = Budget(iterations=400, max_seconds=60.0)
 """The medium level's trials with no time cap: the move depends only on the seed and the view."""
 
 
-def _mid_game(players: int = 3, **options: object) -> TowerState:
+def _mid_game(players: int = 3, **options: Any) -> TowerState:
     s = new(players=players, steadiness="normal", **options)
     tower(s, 4)
     return s
@@ -39,7 +40,12 @@ def _competitive(*hand: str) -> TowerState:
     three face-up cards are a yellow, a blue and a purple|orange cat; seat 0 holds ``hand``."""
     s = new(players=3, mode="competitive", steadiness="normal")
     tower(s, 3)
-    scene(s, lambda w: (w.place_cat("C-yellow-1", "F2", 0.0, 1.5, 0.0), w.place_cat("C-blue-1", "F2", 0.0, -2.0, 0.0)))
+
+    def friends(w: TowerWorld) -> None:
+        w.place_cat("C-yellow-1", "F2", 0.0, 1.5, 0.0)
+        w.place_cat("C-blue-1", "F2", 0.0, -2.0, 0.0)
+
+    scene(s, friends)
     s.hands[0] = list(hand)
     set_actions(s, "A15", "A16", "A17")
     return s
@@ -91,9 +97,9 @@ def test_a_re_deal_of_what_the_seat_cannot_see_never_changes_its_move(phase: str
     s = _competitive("G11", "G09")
     if phase == "goal":  # two yellows touching on F2: the goal step offers G11 (and, French, refreshes)
         s = _competitive("G11", "G13")
-        s.edition = "fr"
+        s.edition = Edition.FR
         scene(s, lambda w: w.place_cat("C-yellow-2", "F2", 0.0, 2.5, 0.0))
-        s.phase = "goal"
+        s.phase = Phase.GOAL
         refresh(s)
     legal = s.legal_actions()
     assert len(legal) > 1
@@ -158,7 +164,7 @@ def test_a_fifth_wall_costs_the_game_in_a_duel_and_climbing_counts_little(
 ) -> None:
     # "The player who causes the Tower to fall immediately moves their Ranking Token to last place": with
     # two players that is the whole game, whatever the climb.
-    from cattable.agents.tower import search
+    from cattable.agents.tower import view_reading
 
     s = new(players=players, mode=mode, steadiness="normal")
     view = s.view(0)
@@ -168,7 +174,7 @@ def test_a_fifth_wall_costs_the_game_in_a_duel_and_climbing_counts_little(
     assert bot._risk_weight(view, {"C-yellow-1"}) == 0.0
     view["wall_debris"] = []
     assert bot._risk_weight(view, {"W-arches-1"}) == 0.0
-    assert search._climb_weight(view) == climb
+    assert view_reading.climb_weight(view) == climb
 
 
 def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -180,7 +186,7 @@ def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(mon
     from cattable.agents.tower import search
 
     clock = [0.0]
-    monkeypatch.setattr(search.time, "process_time", lambda: clock[0])
+    monkeypatch.setattr(time, "process_time", lambda: clock[0])
     s = _mid_game()
     s.apply(s.legal_actions()[0])  # card 1, left: bricks + bricks + floor
     seat = s.current_player
@@ -190,9 +196,9 @@ def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(mon
 
     def fake_try(base: object, view: object, a: object, hand: object) -> float:
         clock[0] += 0.1
-        tries.setdefault(a, []).append(hand is search.placing.STILL)
+        tries.setdefault(a, []).append(hand is placing.STILL)
         rank, shaken = list(tries).index(a), tries[a].count(False)
-        if hand is search.placing.STILL:
+        if hand is placing.STILL:
             return 10.0 - 0.1 * rank
         return (-50.0 if rank == 0 else 0.0) if shaken == 1 else 1000.0
 

@@ -20,7 +20,7 @@ def test_levels_are_ordered_from_steady_to_wobbly() -> None:
     assert scale_of("1.5") == 1.5
     for bad in ("jittery", -1, float("nan")):
         with pytest.raises(ValueError):
-            scale_of(bad)  # type: ignore[arg-type]
+            scale_of(bad)
 
 
 def test_the_same_seed_gives_the_same_noise() -> None:

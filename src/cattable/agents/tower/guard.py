@@ -9,7 +9,7 @@ on copies of the world with the seat's shaky hand, settling as long as the rules
 bot takes the side least likely to bring them down, and where no side is safe, the least bad one. A Black
 Cat's stand is simulated the same way before a goal is claimed. Everything is judged from the seat's view.
 
-The cooperative game (session 10) is played the same way: five fallen walls end it in defeat for the whole
+The cooperative game is played the same way: five fallen walls end it in defeat for the whole
 team, and the flat search's placements lost to the heuristic's there too (tower README, "Bots"). A storey
 seen to fall is left for a later turn, when the cards on offer may hold a steadier pair of walls, and Toto
 climbs only where his stand fells no wall.
@@ -28,7 +28,8 @@ from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.table import world_of
 
 from .heuristic import HeuristicAgent, _my_level, _piece_for, side_of
-from .search import WALL_FALL, SearchAgent, _free_wall, cat_spots
+from .search import WALL_FALL, SearchAgent, cat_spots
+from .view_reading import free_wall
 
 CATS_FROM = 16
 """Storeys from which a Feline Friend is replayed too (below, it is taken as safe: in 20 traced duels none of
@@ -128,7 +129,7 @@ def _storey(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, walls
     try:
         for w in plan:
             # rulebook FAQ: a wall type no longer available may be swapped for another still available
-            piece = next(filter(None, (_free_wall(world, view, t) for t in (w.type, *WALL_TYPES))), "")
+            piece = next(filter(None, (free_wall(world, view, t) for t in (w.type, *WALL_TYPES))), "")
             if not piece:
                 return None
             placing.wall(world, piece, w, agent._noise(view), SETTLE)

@@ -34,99 +34,38 @@ seed replays the same game), ``budget.max_seconds`` is a hard cap checked betwee
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from cattable.agents.budget import Budget
 from cattable.core import Action
 from cattable.games.tower import goals, placing
-from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
-from cattable.games.tower.cards import Side, cards
-from cattable.games.tower.menu import cat_menu, roomiest_spot, wall_menu
+from cattable.games.tower.actions import Choose, Floor, Goal, Move, Refresh, Skip, Wall
+from cattable.games.tower.cards import Side
+from cattable.games.tower.menu import roomiest_spot, wall_menu
 from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.pieces import black_cat
 from cattable.games.tower.table import tilt_of, world_of
 
 from .heuristic import HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
+from .view_reading import cat_floors, cat_spots, climb_weight, duel, floors_for, free_wall, level_of, unseen_goals
+from .weights import (
+    CLIMB,
+    DISASTER,
+    DUEL_LOSS,
+    EASE,
+    FEW_CANDIDATES,
+    GIFT,
+    LIVE_STOREYS,
+    SAFETY,
+    STILL_SHARE,
+    WALL_FALL,
+    Plan,
+)
 
-SCARVES = ("red", "orange", "blue", "purple", "yellow")
-EASE = {
-    "three_placed": 0.6,
-    "different_colours_touching": 0.6,
-    "same_colour_touching": 0.45,
-    "one_on_another": 0.4,
-    "purple_orange_yellow": 0.35,
-    "two_yellow_touching": 0.3,
-    "blue_on_blue": 0.25,
-    "touching_and_one_on_top": 0.2,
-}
-"""A rough chance that a goal condition gets met before long (what keeping the card is worth)."""
-CLIMB = 15.0
-"""Score per floor a goal lets Toto (or one's Black Cat) climb: the heuristic's scale."""
-WALL_FALL = 60.0
-"""Score lost per wall that falls (five lose the cooperative game, or rank the toppler last)."""
-GIFT = 0.4
-"""Competitive: how much the others' expected climb counts against a placement (their goals unseen)."""
-DUEL_CLIMB = 0.1
-"""Competitive, two players: the toppler is ranked last, so the other player wins whatever the climb (the
-rulebook's END OF GAME). Climbing only breaks the rare tie of a tower that never falls: it counts this much."""
-DUEL_LOSS = -2000.0
-"""Competitive, two players: the fifth wall to fall loses the game outright."""
-DISASTER = -400.0
-"""A card side scored this low brings the tower down (or cannot be carried out): any untried side is better."""
-STILL_SHARE = 0.5
-"""Share of a placement's time left that the still-hand look at every candidate may take."""
-SAFETY = 0.92
-"""Share of ``budget.max_seconds`` the search may use before it stops early."""
-FEW_CANDIDATES = 5
-"""With ``candidates`` set to this (an experiment, off by default), a decision tries what the heuristic tries
-(5 placements), each with the plan's shaky hands. Picked from 16 by their still tries, the best may fall more
-often under shaky hands (the optimiser's curse): in a cooperative ablation 5 won 3 of 12 games where 16 won
-none, and in 12 duels hard's storeys brought down the fifth wall 8 times in 110 (the heuristic's: 1 in 98).
-In duels against the heuristic it did no better than the default (BOTS.md, "Session 8")."""
-LIVE_STOREYS = 3
-"""With ``live_storeys`` set (an experiment, off by default), the storeys a trial simulates below the top; the
-ones beneath are held still (``_base``). On a duel's tall towers (10-21 storeys) 3 made a trial 4.3 times
-cheaper and judged no candidate's fall differently in 96 (``benchmarks/bench_tower_freeze.py``), but the bot
-then won 19 of 45 duels against the heuristic where the whole-tower bot won 23 of the same 45 (BOTS.md)."""
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How many simulations each kind of decision gets, from the budget's iterations."""
-
-    cap: int
-    """Candidate placements tried with a still hand."""
-    keep: int
-    """Of those, how many get noisy trials."""
-    trials: int
-    """Noisy trials per kept candidate (and per card side)."""
-    lookahead: bool
-    """Whether cards, goals and moves are chosen by simulation (else the heuristic's rules of thumb)."""
-    storeys: int
-    """Wall plans (corner pairs and orders) built per wall side of a card."""
-
-    @staticmethod
-    def of(budget: Budget, candidates: int | None = None) -> Plan:
-        """The plan for ``budget``; ``candidates`` caps the placements tried (and all of them get shaky hands)."""
-        n = max(1, budget.iterations)
-        if candidates is not None:
-            few = max(1, candidates)
-            cap, keep = (
-                max(min(3, few), min(few, round(0.42 * math.sqrt(n)))),
-                min(few, max(2, round(0.13 * math.sqrt(n)))),
-            )
-        else:
-            cap, keep = max(3, min(40, round(0.42 * math.sqrt(n)))), max(2, min(8, round(0.1 * math.sqrt(n))))
-        return Plan(
-            cap=cap,
-            keep=keep,
-            trials=max(1, min(12, math.ceil(n / 300))),
-            lookahead=n >= 150,
-            storeys=2 if n < 1000 else 3,
-        )
+_level_of = level_of
+"""The floor level an action puts a piece on (``view_reading.level_of``)."""
 
 
 class SearchAgent(HeuristicAgent):
@@ -195,7 +134,7 @@ class SearchAgent(HeuristicAgent):
         (unless ``duel_guard`` or ``coop_guard`` is off)."""
         if not self.plan.lookahead:
             return False
-        return (self.duel_guard and _duel(view)) or (self.coop_guard and view["mode"] == "coop")
+        return (self.duel_guard and duel(view)) or (self.coop_guard and view["mode"] == "coop")
 
     def _time_left(self, until: float | None = None) -> bool:
         """Called before each trial: False once the next trial (as slow as the slowest one yet, the time
@@ -229,7 +168,7 @@ class SearchAgent(HeuristicAgent):
         candidates = [a for a in legal if not isinstance(a, Skip)]
         if len(candidates) > self.plan.cap:
             candidates = self.rng.sample(candidates, self.plan.cap)
-        base = self._base(view, min(_level_of(view, a) for a in candidates))
+        base = self._base(view, min(level_of(view, a) for a in candidates))
         # The still look may spend only ``STILL_SHARE`` of the time left: a candidate never met by a shaky
         # hand is judged too kindly, so the kept ones must have time left for their noisy trials.
         now = time.process_time()
@@ -275,7 +214,7 @@ class SearchAgent(HeuristicAgent):
         levels = reading.get("floor_levels", {})
         top = max(levels.values(), default=1)
         mine = _my_level(view)
-        floors = _floors_for(view, reading, mine)
+        floors = floors_for(view, reading, mine)
         value = 0.0
         for g in _my_goals(view):
             if goals.met(g["condition"], floors, reading):
@@ -285,12 +224,12 @@ class SearchAgent(HeuristicAgent):
         value += 2.0 * len(cats) + 3.0 * touching
         if view["mode"] == "competitive":
             value -= GIFT * CLIMB * self._gift(view, reading)
-        return value * _climb_weight(view)
+        return value * climb_weight(view)
 
     def _gift(self, view: Mapping[str, Any], reading: Mapping[str, Any]) -> float:
         """Floors the other players could expect to climb on this tower, judged on the goal cards this
         seat has not seen (each other hand is a draw from that pool: their real cards stay unknown)."""
-        pool = _unseen_goals(view)
+        pool = unseen_goals(view)
         if not pool:
             return 0.0
         levels = reading.get("floor_levels", {})
@@ -314,7 +253,7 @@ class SearchAgent(HeuristicAgent):
         heuristic's favourites go first; a side the time cap did not reach is not chosen (a rule-of-thumb
         score is on another scale than a simulated one), unless every side it reached is a ``DISASTER``."""
         levels = view["tower"]["reading"]["floor_levels"]
-        base = self._base(view, min((levels.get(f, 1) for f in _cat_floors(view)), default=1))
+        base = self._base(view, min((levels.get(f, 1) for f in cat_floors(view)), default=1))
         order = sorted(range(len(legal)), key=lambda i: -self._card_score(view, legal[i]))
         scored: list[tuple[float, int, Action]] = []
         for i in order:
@@ -341,7 +280,7 @@ class SearchAgent(HeuristicAgent):
         if view["mode"] == "coop" and top >= view["target"] and room >= 1:
             return 2.0
         need = {0: 40.0, 1: 16.0, 2: 4.0}.get(room, -8.0 - 6.0 * (room - 3))
-        return need * _climb_weight(view)
+        return need * climb_weight(view)
 
     def _wall_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float | None:
         """Build the storey: both wall orders at each free diagonal, floor centred; keep the levellest
@@ -389,7 +328,7 @@ class SearchAgent(HeuristicAgent):
         floor = str(view["stock"]["floors"][0])
         try:
             for w in plan:
-                piece = _free_wall(world, view, w.type)
+                piece = free_wall(world, view, w.type)
                 if not piece:
                     return -100.0
                 placing.wall(world, piece, w, hand(view) if hand else placing.STILL, self.settle_cap)
@@ -412,7 +351,7 @@ class SearchAgent(HeuristicAgent):
         """Walls that would make the fifth (a lost game, or the toppler's last place) cost everything."""
         walls = sum(1 for p in fallen if p.startswith("W-"))
         if walls and len(view["wall_debris"]) + walls >= 5:
-            return DUEL_LOSS if _duel(view) else -500.0
+            return DUEL_LOSS if duel(view) else -500.0
         return 0.0
 
     def _cat_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float | None:
@@ -421,7 +360,7 @@ class SearchAgent(HeuristicAgent):
         menu = cat_spots(view, side.cat)
         if not menu:
             return -1000.0
-        floors = _cat_floors(view)
+        floors = cat_floors(view)
         wanted = _wanted_colours(view)
         menu.sort(key=lambda c: (c.colour not in wanted, not c.on, c.floor != int(floors[0][1:])))
         cap = max(2, self.plan.cap // 3)
@@ -470,7 +409,7 @@ class SearchAgent(HeuristicAgent):
             penalty = stands.get(climb, 0.0)
             card = goal_cards[a.card - 1]
             keep = EASE.get(card["condition"], 0.3) * card["floors"]
-            scored.append(((CLIMB * climb - keep) * _climb_weight(view) + penalty, -a.floors, -i, a))
+            scored.append(((CLIMB * climb - keep) * climb_weight(view) + penalty, -a.floors, -i, a))
         value, _, _, best = max(scored, key=lambda t: (t[0], t[1], t[2]))
         if skip is not None and value < 0.0 and base is not None:
             return skip
@@ -482,7 +421,7 @@ class SearchAgent(HeuristicAgent):
         dest = next((f for f, lv in levels.items() if lv == level), "")
         if not dest:
             return 0.0
-        piece = "toto" if view["mode"] == "coop" else f"B-{SCARVES[view['seat'] or 0]}"
+        piece = "toto" if view["mode"] == "coop" else black_cat(view["seat"] or 0)
         x, y = roomiest_spot(view["tower"], dest, piece)
         world = base.clone()
         before = set(view["tower"]["reading"].get("debris", []))
@@ -506,7 +445,7 @@ class SearchAgent(HeuristicAgent):
         """French competitive: swap the hidden goal least worth keeping for a draw from the unseen cards,
         when a draw is worth more on average."""
         hand = _my_goals(view)
-        pool = _unseen_goals(view)
+        pool = unseen_goals(view)
         if not pool or skip is None:
             return skip if skip is not None else refreshes[0]
         draw = sum(EASE.get(g.condition, 0.3) * g.floors for g in pool) / len(pool)
@@ -524,68 +463,14 @@ class SearchAgent(HeuristicAgent):
         return self._search(view, legal, extra=now + 1.0)
 
 
-def _duel(view: Mapping[str, Any]) -> bool:
-    """The competitive game between two: only the toppler loses."""
-    return bool(view["mode"] == "competitive" and len(view["black"]) == 2)
-
-
-def _climb_weight(view: Mapping[str, Any]) -> float:
-    """How much climbing counts against falling walls: fully, except in a duel (see ``DUEL_CLIMB``)."""
-    return DUEL_CLIMB if _duel(view) else 1.0
-
-
-def _level_of(view: Mapping[str, Any], a: Action) -> int:
-    """The floor level an action puts a piece on (walls and floors: the top; a pet: the petted cat's floor)."""
-    reading = view["tower"]["reading"]
-    levels = reading["floor_levels"]
-    if isinstance(a, Cat | Move):
-        return int(levels.get(f"F{a.floor}", 1))
-    if isinstance(a, Pet):
-        return int(levels.get(reading.get("support", {}).get(view["last_cat"]) or "", 1))
-    return int(max(levels.values(), default=1))
-
-
-def _floors_for(view: Mapping[str, Any], reading: Mapping[str, Any], mine: int) -> list[str]:
-    """Where the seat's goals are judged, on a simulated reading."""
-    levels = reading.get("floor_levels", {})
-    if view["mode"] == "coop":
-        return [f for f, lv in levels.items() if lv == mine + 1]
-    return [f for f, lv in levels.items() if lv > mine]
-
-
-def _cat_floors(view: Mapping[str, Any]) -> list[str]:
-    """The floors the rules' menu offers a cat (the goal floor above one's cat, and the top floor)."""
-    levels = view["tower"]["reading"]["floor_levels"]
-    mine = _my_level(view)
-    first = next((f for f, lv in levels.items() if lv == mine + 1), "")
-    top = view["tower"]["reading"]["top_floor"]
-    return list(dict.fromkeys(f for f in (first, top) if f))
-
-
-def cat_spots(view: Mapping[str, Any], colour: str) -> list[Cat]:
-    """The menu's spots for a Feline Friend of a card side's ``colour`` (or any): from the stock, or taken up
-    from the tower when its colour's stock is out (the lowest-numbered one); empty if there is none."""
-    stock = view["stock"]["cats"]
-    pieces = view["tower"]["pieces"]
-    colours = [c for c in ("yellow", "blue", "purple", "orange") if colour in (c, "any")]
-    take = {}
-    for c in colours:
-        on = [p for p in sorted(pieces) if p.startswith(f"C-{c}-")]
-        take[c] = "" if stock.get(c, 0) else (on[0] if on else "")
-    colours = [c for c in colours if stock.get(c, 0) or take[c]]
-    return cat_menu(view["tower"], colours, _cat_floors(view), take) if colours else []
-
-
-def _free_wall(world: TowerWorld, view: Mapping[str, Any], kind: str) -> str:
-    gone = set(world.active) | (set(view["wall_debris"]) if view["edition"] == "en" else set())
-    count = 6 if kind == "pillars" else 12
-    return next((f"W-{kind}-{k}" for k in range(1, count + 1) if f"W-{kind}-{k}" not in gone), "")
-
-
-def _unseen_goals(view: Mapping[str, Any]) -> list[Any]:
-    """Goal cards this seat has not seen: not in its hand, not discarded (the deck and others' hands)."""
-    seen = {g["id"] for g in _my_goals(view)} | set(view["goal_discard"])
-    return [g for gid, g in sorted(cards().goals.items()) if gid not in seen]
-
-
-__all__ = ["Plan", "SearchAgent"]
+__all__ = [
+    "DUEL_LOSS",
+    "FEW_CANDIDATES",
+    "LIVE_STOREYS",
+    "SAFETY",
+    "WALL_FALL",
+    "Plan",
+    "SearchAgent",
+    "_level_of",
+    "cat_spots",
+]
