@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from .pieces import Kind, piece
+
 
 def colour(cat: str) -> str:
     """``C-blue-2`` -> ``blue``."""
-    return cat.split("-")[1]
+    return piece(cat).family
 
 
 class Scene:
@@ -84,7 +86,9 @@ def friends_on(floors: Collection[str], reading: Mapping[str, Any]) -> list[str]
     """Upright Feline Friends resting on any of ``floors`` (a stacked cat rests on the lower cat's floor)."""
     support = reading.get("support", {})
     upright = reading.get("upright", {})
-    return sorted(p for p, fl in support.items() if p.startswith("C-") and fl in floors and upright.get(p, False))
+    return sorted(
+        p for p, fl in support.items() if piece(p).kind is Kind.CAT and fl in floors and upright.get(p, False)
+    )
 
 
 def met(condition: str, floors: Collection[str], reading: Mapping[str, Any]) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .actions import Cat, Floor, Move, Pet, Wall, q
+from .pieces import Kind, piece
 from .table import in_floor_frame, yaw_of
 
 XY_LIMIT = 4.5
@@ -38,7 +39,7 @@ def resting_on(tower: Mapping[str, Any], floor: str) -> list[tuple[str, float, f
     fyaw = yaw_of(fpose)
     out = []
     for p, s in reading["support"].items():
-        if s == floor and p in poses and p not in reading["on_top"] and not p.startswith("F"):
+        if s == floor and p in poses and p not in reading["on_top"] and piece(p).kind is not Kind.FLOOR:
             x, y = in_floor_frame(fpose, poses[p])
             out.append((p, x, y, yaw_of(poses[p]) - fyaw))
     return out
@@ -66,7 +67,7 @@ def _room(tower: Mapping[str, Any], floor: str, skip: str = "") -> Callable[[tup
     for p, x, y, yaw in resting_on(tower, floor):
         if p == skip:
             continue
-        if p.startswith("W-"):
+        if piece(p).kind is Kind.WALL:
             half = math.radians(float(tower["pieces"].get(p, {}).get("fold", 90.0)) / 2)
             for side in (half, -half):
                 a = math.radians(yaw) + side
@@ -101,7 +102,7 @@ def roomiest_spot(tower: Mapping[str, Any], floor: str, piece: str = "") -> tupl
 def wall_menu(tower: Mapping[str, Any], types: Iterable[str]) -> list[Wall]:
     """Square folds at the free corners of the top floor, open side in; a wider fold on the diagonal."""
     top = tower["reading"]["top_floor"]
-    taken = [(x, y) for p, x, y, _ in resting_on(tower, top) if p.startswith("W-")]
+    taken = [(x, y) for p, x, y, _ in resting_on(tower, top) if piece(p).kind is Kind.WALL]
     out = []
     for t in types:
         for sx, sy in CORNERS:
@@ -137,11 +138,11 @@ def cat_menu(
     stacked = set(reading["on_top"].values())
     out: list[Cat] = []
     for floor in floors:
-        number = int(floor[1:])
+        number = piece(floor).number
         roomy = free_spots(tower, floor)[:2] or [roomiest_spot(tower, floor)]
         spots = [(x, y, 0.0, "") for x, y in roomy]
         for p, x, y, yaw in resting_on(tower, floor):
-            if not p.startswith("C-") or not reading["upright"].get(p, False):
+            if piece(p).kind is not Kind.CAT or not reading["upright"].get(p, False):
                 continue
             a = math.radians(yaw)
             for side in (1, -1):
@@ -169,5 +170,5 @@ def move_menu(tower: Mapping[str, Any], cats: Iterable[str], floors: Iterable[st
     for floor in floors:
         for cat in cats:
             x, y = roomiest_spot(tower, floor, cat)
-            out.append(Move("move", cat, int(floor[1:]), q(x), q(y), 0.0))
+            out.append(Move("move", cat, piece(floor).number, q(x), q(y), 0.0))
     return out

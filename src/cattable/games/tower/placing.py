@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 from .actions import Cat, Floor, Move, Pet, Wall
 from .physics import TowerWorld
+from .pieces import floor_id
 
 FOLD_RANGE = (30.0, 180.0)
 STILL: dict[str, float] = {"dx": 0.0, "dy": 0.0, "dz": 0.0, "droll": 0.0, "dpitch": 0.0, "dyaw": 0.0, "dfold": 0.0}
@@ -39,7 +40,7 @@ def cat(w: TowerWorld, piece: str, a: Cat | Move, n: Mapping[str, float], cap: f
     if piece in w.active:
         w.remove(piece)
     on = a.on if isinstance(a, Cat) and a.on else None
-    w.place_cat(piece, f"F{a.floor}", a.x, a.y, a.yaw, on)
+    w.place_cat(piece, floor_id(a.floor), a.x, a.y, a.yaw, on)
     _nudge(w, piece, n)
     w.settle(cap)
 
