@@ -41,7 +41,7 @@ def place_wall(s: TowerState, a: Wall) -> None:
     s.pending.remove(item)
     wall = stock.walls(s, a.type)[0]
     top = s.reading["top_floor"]
-    n = s.hand()
+    n = s.hand_noise()
     s.physics(lambda w: placing.wall(w, wall, a, n))
     placed(s, wall, replace(item, type=a.type), lambda: standing(s, wall, top))
 
@@ -50,7 +50,7 @@ def place_floor(s: TowerState, a: Floor) -> None:
     item = take_item(s, ToPlace.FLOOR)
     floor = stock.floors(s)[0]
     below = s.reading["top_floor"]
-    n = s.hand()
+    n = s.hand_noise()
     s.physics(lambda w: placing.floor(w, floor, a, n))
     placed(s, floor, item, lambda: floor_ok(s, floor, below))
 
@@ -85,7 +85,7 @@ def floor_ok(s: TowerState, floor: str, below: str) -> bool:
 def place_cat(s: TowerState, a: Cat) -> None:
     item = take_item(s, ToPlace.CAT)
     cat = a.take or stock.cats(s, a.colour)[0]
-    n = s.hand()
+    n = s.hand_noise()
     s.physics(lambda w: placing.cat(w, cat, a, n))
     s.last_cat = cat
     placed(s, cat, replace(item, colour=a.colour), lambda: cat_ok(s, cat))
@@ -95,7 +95,7 @@ def pet(s: TowerState, a: Pet) -> None:
     """A light touch on the cat just placed (the pet cards): it may fall, and so may others."""
     item = take_item(s, ToPlace.PET)
     cat = s.last_cat
-    n = s.hand()
+    n = s.hand_noise()
     pose = s.table.outcome["poses"][cat]
     s.physics(lambda w: placing.pet(w, cat, pose, a, n))
     s.say(f"seat {s.seat} pets {cat}")
@@ -111,7 +111,7 @@ def move(s: TowerState, a: Move) -> None:
         s.card = ""
     else:
         item = take_item(s, ToPlace.MOVE)
-    n = s.hand()
+    n = s.hand_noise()
     s.physics(lambda w: placing.cat(w, a.cat, a, n))
     s.say(f"seat {s.seat} moves {a.cat} up to floor {a.floor}")
     placed(s, a.cat, item, lambda: cat_ok(s, a.cat))

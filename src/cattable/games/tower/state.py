@@ -121,7 +121,7 @@ class TowerState(State):
         self.support_before = self.reading.get("support", {})
         self.table.adopt(outcome, computed)
 
-    def hand(self) -> dict[str, float]:
+    def hand_noise(self) -> dict[str, float]:
         """The slip of the player's hand for one placement (drawn through ``chance``)."""
         return noise(self.steadiness, lambda s: self.chance.gauss(0.0, s))
 
