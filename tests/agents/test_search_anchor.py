@@ -13,6 +13,10 @@ from cattable.agents.budget import Budget
 from cattable.agents.mcts import MCTSAgent, Node, _sure, make_mcts, parse_budget
 from cattable.core import Action
 from tests.agents.positions import toy_positions
+from tests.core.toy import ToyAction
+
+SEARCH, DEFAULT, UNTRIED = ToyAction("search"), ToyAction("default"), ToyAction("untried")
+"""Stand-in moves for hand-built trees (any action will do: the tree only keys its children by them)."""
 
 
 class Last(Agent):
@@ -27,7 +31,7 @@ class Last(Agent):
         return legal[-1]
 
 
-def _root(*children: tuple[str, int, float]) -> Node:
+def _root(*children: tuple[Action, int, float]) -> Node:
     root = Node(None, 2)
     for action, visits, mean in children:
         child = Node(0, 2)
@@ -37,12 +41,12 @@ def _root(*children: tuple[str, int, float]) -> Node:
 
 
 def test_only_a_lead_beyond_z_standard_errors_is_sure() -> None:
-    clear = _root(("search", 400, 0.70), ("default", 100, 0.40))
-    assert _sure(clear, "search", "default", 0, 2.0)
-    close = _root(("search", 100, 0.52), ("default", 100, 0.50))
-    assert not _sure(close, "search", "default", 0, 1.0)
-    assert _sure(close, "search", "default", 0, 0.0)
-    assert _sure(close, "search", "untried", 0, 5.0), "a default the search never tried has no evidence for it"
+    clear = _root((SEARCH, 400, 0.70), (DEFAULT, 100, 0.40))
+    assert _sure(clear, SEARCH, DEFAULT, 0, 2.0)
+    close = _root((SEARCH, 100, 0.52), (DEFAULT, 100, 0.50))
+    assert not _sure(close, SEARCH, DEFAULT, 0, 1.0)
+    assert _sure(close, SEARCH, DEFAULT, 0, 0.0)
+    assert _sure(close, SEARCH, UNTRIED, 0, 5.0), "a default the search never tried has no evidence for it"
 
 
 def test_an_unsure_search_keeps_the_heuristics_move_and_a_sure_one_overrules_it(toy: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -12,13 +13,14 @@ import cattable
 from cattable.agents import Agent, InfoSet, RandomAgent, make_agent
 from cattable.agents.budget import Budget
 from cattable.agents.mcts import MCTSAgent, Node, _settled, make_mcts
-from cattable.core import State
+from cattable.core import Action, State
 from tests.agents.positions import toy_positions
+from tests.core.toy import ToyAction
 
 
 def test_settled_only_when_the_leader_cannot_be_caught() -> None:
     root = Node(None, 2)
-    for visits, action in ((50, "a"), (20, "b")):
+    for visits, action in ((50, ToyAction("a")), (20, ToyAction("b"))):
         child = Node(0, 2)
         child.visits = visits
         root.children[action] = child
@@ -63,7 +65,7 @@ def test_a_game_can_supply_its_own_search_bot(monkeypatch: pytest.MonkeyPatch, t
     made: list[tuple[str, int, int]] = []
 
     class Fixed(Agent):
-        def choose(self, view: Any, legal: Any) -> Any:
+        def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
             return legal[0]
 
     def search_agent(spec: str, budget: Budget, seed: int) -> Agent:
@@ -162,7 +164,7 @@ def test_a_failing_game_is_named_and_the_other_games_are_still_played_and_logged
 
     real = tournament.play_match
 
-    def broken(*args: Any) -> tournament.Match:
+    def broken(*args: *tournament.Job) -> tournament.Match:
         if args[6] == 12:
             raise ValueError("the rules refused a listed move")
         return real(*args)
@@ -186,7 +188,7 @@ def test_the_tournament_command_reports_a_failed_game_and_exits_1(
     import cattable.analysis.tournament as tournament
     from cattable.interfaces.cli.main import main
 
-    def broken(*args: Any) -> tournament.Match:
+    def broken(*args: *tournament.Job) -> tournament.Match:
         raise ValueError("boom")
 
     monkeypatch.setattr(tournament, "play_match", broken)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import cattable
+from cattable.core import State
 from cattable.games.cafe.game import DRAFTING, MARKING, CafeState
 from cattable.games.cafe.sheet import TOWER_OF, TOWERS, TRACK, sheet_from_text
 
@@ -12,15 +13,37 @@ GAME = cattable.game("cafe")
 
 
 def new(players: int = 3, seed: int = 0, **options: Any) -> CafeState:
-    state = GAME.new(players=players, seed=seed, **options)
+    return cafe(GAME.new(players=players, seed=seed, **options))
+
+
+def cafe(state: State) -> CafeState:
+    """``state`` as the Cat Cafe state it is (``new``, ``clone``, ``determinize`` and ``replay`` promise only
+    a ``State``)."""
     assert isinstance(state, CafeState)
     return state
 
 
-def _touched(state: CafeState) -> None:
-    state._public = None
+def forget_legal_moves(state: CafeState) -> None:
+    """Drop what ``state`` cached from its position before a test edited that position by hand: the legal
+    actions (and the set ``is_legal`` reads) and the public sheet views behind ``view`` and ``breakdown``.
+
+    The one place the Cat Cafe tests touch the state's private caches: ``State`` has no public way to say
+    "the position changed under you" (a rules engine only changes it through ``apply``)."""
     state._legal_cache = None
     state._legal_set = None
+    state._public = None
+
+
+def over(state: State) -> bool:
+    """``state.is_over``, asked afresh. After ``assert not state.is_over`` mypy takes the property to stay
+    False through the ``apply`` calls that end the game (it narrows a property as if it were a field)."""
+    return state.is_over
+
+
+def to_play(state: State) -> int | None:
+    """``state.current_player``, asked afresh (after ``assert state.current_player == 2`` mypy would rule
+    out None for good, as ``over`` explains)."""
+    return state.current_player
 
 
 def set_sheet(state: CafeState, seat: int, text: str) -> None:
@@ -28,14 +51,14 @@ def set_sheet(state: CafeState, seat: int, text: str) -> None:
     sheet = sheet_from_text(text)
     state.sheets[seat] = sheet
     state.towers[seat] = [sum(1 for s, x in enumerate(sheet) if x and TOWER_OF[s] == t) for t in range(TOWERS)]
-    _touched(state)
+    forget_legal_moves(state)
 
 
 def set_footprints(state: CafeState, seat: int, available: int, circled: int | None = None) -> None:
     circled = max(available, 1) if circled is None else circled
     state.circled[seat] = circled
     state.used[seat] = circled - available
-    _touched(state)
+    forget_legal_moves(state)
 
 
 def set_dice(state: CafeState, own: list[int], shared: int) -> None:
@@ -48,7 +71,7 @@ def set_dice(state: CafeState, own: list[int], shared: int) -> None:
     state.phase = MARKING
     state.turn = 0
     state._cp = state.first
-    _touched(state)
+    forget_legal_moves(state)
 
 
 def play_round(state: CafeState, marks: dict[int, str], *, free: bool = True) -> None:
@@ -56,8 +79,8 @@ def play_round(state: CafeState, marks: dict[int, str], *, free: bool = True) ->
     cat yarn``) or passes. With ``free``, dice are 1/1 and every seat has the whole track to spend, so
     any mark is affordable (unspent footprints never score)."""
     if free:
-        for seat in range(state.players):
-            set_footprints(state, seat, TRACK, TRACK)
+        for each in range(state.players):
+            set_footprints(state, each, TRACK, TRACK)
         set_dice(state, [1] * state.players, 1)
     for _ in range(state.players):
         seat = state.current_player

@@ -11,17 +11,17 @@ from rich.console import Console
 import cattable
 from cattable.agents import RandomAgent
 from cattable.agents.cafe.heuristic import HeuristicAgent
-from cattable.core import IllegalAction, InvalidAction, OptionError
-from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, Draft, Mark
+from cattable.core import IllegalAction, InvalidAction, OptionError, State
+from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, CafeAction, Draft, Mark
 from cattable.games.cafe.game import CHOOSING_CAT, MARKING, OVER
 from cattable.games.cafe.sheet import NSPACES, SPACE_AT, sheet_from_text, sheet_to_text
 from cattable.interfaces.terminal.drawings.cafe import render
 
-from .helpers import GAME, new, play_round, set_dice, set_sheet
+from .helpers import GAME, cafe, new, over, play_round, set_dice, set_sheet
 
 
-def snap(state: object) -> str:
-    return json.dumps(state.snapshot(), sort_keys=True)  # type: ignore[attr-defined]
+def snap(state: State) -> str:
+    return json.dumps(state.snapshot(), sort_keys=True)
 
 
 # -- marking is simultaneous: no one sees another's choice before all have chosen ------------------------
@@ -64,13 +64,14 @@ def test_determinize_redeals_other_seats_pending_marks_only() -> None:
     view1 = json.dumps(state.view(1), sort_keys=True)
     seen = set()
     for k in range(30):
-        other = state.determinize(1, random.Random(k))
+        other = cafe(state.determinize(1, random.Random(k)))
         assert json.dumps(other.view(1), sort_keys=True) == view1
         assert other.legal_actions() == state.legal_actions()
         seen.add(other.pending[0])
     assert len(seen) > 3
     # seat 0 knows its own choice: nothing of its own is re-dealt
-    assert state.determinize(0, random.Random(1)).pending[0] == MARK[SPACE_AT[(1, 2)]][5]
+    mine = cafe(state.determinize(0, random.Random(1)))
+    assert mine.pending[0] == MARK[SPACE_AT[(1, 2)]][5]
 
 
 def test_determinize_of_a_seat_choosing_its_cat_hides_the_house() -> None:
@@ -78,7 +79,7 @@ def test_determinize_of_a_seat_choosing_its_cat_hides_the_house() -> None:
     set_dice(state, [1, 1], 1)
     state.apply_text("mark 1 1 house")
     assert state.phase == CHOOSING_CAT
-    other = state.determinize(1, random.Random(0))
+    other = cafe(state.determinize(1, random.Random(0)))
     assert other.phase == MARKING and other.current_player == 0 and other.pending[0] is None
     assert json.dumps(other.view(1), sort_keys=True) == json.dumps(state.view(1), sort_keys=True)
 
@@ -108,7 +109,7 @@ def test_solo_wins_by_reaching_the_target() -> None:
     state.completed[0] = [4, 0, 0, 0, 0]
     state.claimed[0] = True
     assert state.breakdown()[0]["total"] == 5 + 5 + 4 + 3 + 3 + 4  # 24: short of 30
-    short = state.clone()
+    short = cafe(state.clone())
     short.phase = OVER
     assert short.result().winners == () and short.result().team_win is False
     play_round(state, {0: "mark 2 6 cushion"})  # +6 = 30
@@ -154,15 +155,15 @@ def test_max_rounds_stops_a_game_of_passes() -> None:
 
 
 # -- actions ------------------------------------------------------------------------------------------------
-def every_action() -> list[object]:
+def every_action() -> list[CafeAction]:
     marks = [MARK[s][i] for s in range(NSPACES) for i in range(1, 7)]
     return [*DRAFT[1:], *marks, *CAT[1:], PASS]
 
 
 def test_every_action_round_trips_through_text_and_json() -> None:
     for action in every_action():
-        assert GAME.parse_action(action.text()) is action  # type: ignore[attr-defined]
-        assert GAME.action_from_json(json.loads(json.dumps(action.to_json()))) is action  # type: ignore[attr-defined]
+        assert GAME.parse_action(action.text()) is action
+        assert GAME.action_from_json(json.loads(json.dumps(action.to_json()))) is action
 
 
 def test_parsing_is_forgiving_about_case_spaces_and_names() -> None:
@@ -203,7 +204,7 @@ def test_forbidden_moves_say_why_and_change_nothing() -> None:
         with pytest.raises(IllegalAction, match=why):
             state.apply_text(text)
     with pytest.raises(InvalidAction):
-        state.apply(("mark", 0, 1))  # type: ignore[arg-type]
+        state.apply(("mark", 0, 1))  # type: ignore[arg-type]  # not an action on purpose: apply must refuse it
     with pytest.raises(IllegalAction, match="not a move"):
         state.apply(Mark("mark", 99, 9))
     assert snap(state) == before
@@ -222,7 +223,7 @@ def test_the_rule_check_agrees_with_the_legal_list() -> None:
             for action in every_action():
                 assert state.is_legal(action) == (action in legal), (action, state)
             for _ in range(rng.randrange(1, 8)):
-                if state.is_over:
+                if over(state):
                     break
                 actions = state.legal_actions()
                 state.apply(actions[rng.randrange(len(actions))])

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import cattable
 from cattable.agents.cafe.heuristic import evaluate
 from cattable.games.cafe.game import CafeState
 from cattable.games.cafe.sheet import BOWL, CUSHION, NEIGHBOURS, NSPACES, SPACE_AT
 
+from .helpers import forget_legal_moves, new
+
 
 def _state(players: int = 2) -> CafeState:
-    state = cattable.game("cafe").new(players=players, seed=1)
-    assert isinstance(state, CafeState)
-    return state
+    return new(players, seed=1)
 
 
 def test_equal_sheets_are_an_even_game_and_values_are_chances() -> None:
@@ -24,7 +23,7 @@ def test_more_points_means_a_better_chance() -> None:
     state = _state()
     for floor in range(1, 4):
         state.sheets[0][SPACE_AT[(0, floor)]] = CUSHION  # cushions score their floor
-    state._public = None
+    forget_legal_moves(state)
     ahead, behind = evaluate(state)
     assert ahead > 0.5 > behind
 
@@ -33,6 +32,6 @@ def test_a_food_bowl_with_room_around_it_is_worth_something_before_it_scores() -
     state = _state()
     middle = max(range(NSPACES), key=lambda s: len(NEIGHBOURS[s]))  # most room around it
     state.sheets[0][middle] = BOWL
-    state._public = None
+    forget_legal_moves(state)
     mine, theirs = evaluate(state)
     assert mine > theirs

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from cattable.core import IllegalAction
+from cattable.core import IllegalAction, State
 from cattable.games.cafe import scoring
 from cattable.games.cafe.actions import CAT, DRAFT, PASS, Mark
 from cattable.games.cafe.game import CHOOSING_CAT, MARKING
@@ -21,7 +21,7 @@ from cattable.games.cafe.sheet import (
 )
 from tests.rulebook import rule
 
-from .helpers import new, play_round, set_dice, set_footprints, set_sheet
+from .helpers import forget_legal_moves, new, over, play_round, set_dice, set_footprints, set_sheet, to_play
 
 BOOK = "cat-cafe.txt"
 EMPTY = """
@@ -34,13 +34,13 @@ EMPTY = """
 """
 
 
-def snap(state: object) -> str:
-    return json.dumps(state.snapshot(), sort_keys=True)  # type: ignore[attr-defined]
+def snap(state: State) -> str:
+    return json.dumps(state.snapshot(), sort_keys=True)
 
 
-def marks_of(state: object) -> set[tuple[int, int, int]]:
+def marks_of(state: State) -> set[tuple[int, int, int]]:
     """(tower, floor, item) of every legal mark."""
-    return {(a.tower, a.floor, a.item) for a in state.legal_actions() if isinstance(a, Mark)}  # type: ignore[attr-defined]
+    return {(a.tower, a.floor, a.item) for a in state.legal_actions() if isinstance(a, Mark)}
 
 
 # -- the dice ------------------------------------------------------------------------------------------
@@ -60,7 +60,7 @@ def test_players_plus_one_dice_each_round() -> None:
 def test_draft_one_die_each_and_share_the_rest() -> None:
     state = new(3)
     state.dice, state.pool = [2, 4, 4, 6], [2, 4, 4, 6]
-    state._legal_cache = None
+    forget_legal_moves(state)
     assert state.current_player == 0
     assert state.legal_actions() == [DRAFT[2], DRAFT[4], DRAFT[6]]
     state.apply_text("take 6")
@@ -243,7 +243,7 @@ def test_game_ends_after_the_round_of_a_third_tower() -> None:
     state.apply_text("mark 2 6 yarn")  # seat 1 completes a third tower
     assert not state.is_over and state.current_player == 2  # seat 2 still has its turn this round
     state.apply_text("pass")
-    assert state.is_over and state.current_player is None
+    assert over(state) and to_play(state) is None
     assert state.legal_actions() == []
     assert state.round == 1
 
@@ -301,7 +301,7 @@ def test_no_seventh_house() -> None:
     state = new(2)
     set_dice(state, [1, 1], 1)
     state.points[0] = [0, 2, 4, 0, 2, 0, 6]
-    state._legal_cache = None
+    forget_legal_moves(state)
     assert all(i != HOUSE for _, _, i in marks_of(state))
     before = snap(state)
     with pytest.raises(IllegalAction, match="all six cats"):

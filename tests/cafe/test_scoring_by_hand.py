@@ -11,6 +11,7 @@ A and C both complete tower 2), so cat points and tower bonuses come from the re
 
 from __future__ import annotations
 
+from cattable.games.cafe.game import CafeState
 from cattable.games.cafe.sheet import ITEMS, sheet_to_text
 from tests.rulebook import rule
 
@@ -90,7 +91,7 @@ C_MARKS = [
 C_LAST = "mark 2 1 house, cat yarn"  # round 18: yarn cat, 3 yarn (T1F3 T2F3 T2F4) = 6; tower 2, same round as A: 9
 
 
-def _play(**options: object) -> object:
+def _play(**options: object) -> CafeState:
     state = new(3, seed=5, max_rounds=1000, **options)
     for r in range(18):
         marks = {}

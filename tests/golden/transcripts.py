@@ -54,7 +54,7 @@ CASES: tuple[Case, ...] = (
 )
 
 
-def _dump(data: Any) -> str:
+def _dump(data: object) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 

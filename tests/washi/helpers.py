@@ -6,6 +6,8 @@ import json
 import textwrap
 
 import cattable
+from cattable.core import State
+from cattable.games.washi.actions import Cat, Fish
 from cattable.games.washi.board import Board
 from cattable.games.washi.coords import parse_cell
 from cattable.games.washi.game import CATS_PER_PLAYER, FISH_PER_PLAYER, PLAY, WashiState
@@ -30,6 +32,35 @@ def board(grid: str, header: str = HEADER, doors: str = "") -> Board:
 def fresh(grid: str, players: int = 2, header: str = HEADER, doors: str = "") -> WashiState:
     """A state at the very start of setup on a test map."""
     return WashiState(cattable.game("washi"), players, 0, {"map": ""}, None, board(grid, header, doors))
+
+
+def washi(state: State) -> WashiState:
+    """``state`` as the Tokyo Washi state it is (``new``, ``clone`` and ``replay`` promise only a ``State``)."""
+    assert isinstance(state, WashiState)
+    return state
+
+
+def forget_legal_moves(state: WashiState) -> None:
+    """Drop the legal actions ``state`` cached before a test edited its position by hand.
+
+    The one place the Tokyo Washi tests touch the state's private cache: ``State`` has no public way to say
+    "the position changed under you" (a rules engine only changes it through ``apply``)."""
+    state._legal_cache = None
+    state._legal_set = None
+
+
+def over(state: State) -> bool:
+    """``state.is_over``, asked afresh. After ``assert not state.is_over`` mypy takes the property to stay
+    False through the ``apply`` calls that end the game (it narrows a property as if it were a field)."""
+    return state.is_over
+
+
+def drawings(state: WashiState) -> list[Fish | Cat]:
+    """The legal actions of setup, where every one draws a fish or a cat on a space."""
+    legal = state.legal_actions()
+    drawn = [a for a in legal if isinstance(a, (Fish, Cat))]
+    assert drawn == legal, "not in setup: some legal action draws nothing"
+    return drawn
 
 
 def cell(state: WashiState, name: str) -> int:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import cattable
@@ -65,14 +63,14 @@ def test_unreadable_text_is_an_invalid_action(junk: str) -> None:
         {"kind": "fly", "cat": 1, "to": "c5"},
     ],
 )
-def test_malformed_json_is_an_invalid_action(junk: Any) -> None:
+def test_malformed_json_is_an_invalid_action(junk: object) -> None:
     with pytest.raises(InvalidAction):
         GAME.action_from_json(junk)
 
 
 def test_parse_action_refuses_non_text() -> None:
     with pytest.raises(InvalidAction):
-        GAME.parse_action(None)  # type: ignore[arg-type]
+        GAME.parse_action(None)  # type: ignore[arg-type]  # not text on purpose: parse_action must refuse it
 
 
 def test_actions_are_interned() -> None:

@@ -10,14 +10,16 @@ from rich.console import Console
 import cattable
 from cattable.agents.base import RandomAgent
 from cattable.agents.washi.heuristic import HeuristicAgent
-from cattable.games.washi.game import SPECIAL_MOVES
+from cattable.games.washi.game import SPECIAL_MOVES, WashiState
 from cattable.interfaces.terminal.drawings.washi import render
+
+from .helpers import washi
 
 GAME = cattable.game("washi")
 
 
-def _random_game(players: int, seed: int, map_name: str = "") -> cattable.State:
-    state = GAME.new(players=players, seed=seed, map=map_name)
+def _random_game(players: int, seed: int, map_name: str = "") -> WashiState:
+    state = washi(GAME.new(players=players, seed=seed, map=map_name))
     rng = random.Random(seed)
     while not state.is_over:
         legal = state.legal_actions()
@@ -30,7 +32,7 @@ def test_every_game_ends_within_the_spaces_of_the_map() -> None:
     for players, map_name in ((2, ""), (2, "long"), (3, ""), (6, "")):
         for seed in range(15):
             state = _random_game(players, seed, map_name)
-            board = state.board  # type: ignore[attr-defined]
+            board = state.board
             assert len(state.history) <= 6 * players + board.size
             result = state.result()
             assert result.is_draw or len(result.winners) == 1

@@ -7,7 +7,7 @@ import pytest
 from cattable.core import IllegalAction
 from tests.rulebook import rule
 
-from .helpers import BOOK, cell, frozen, playing, texts
+from .helpers import BOOK, cell, forget_legal_moves, frozen, over, playing, texts
 
 OPEN = """\
 ......
@@ -210,8 +210,9 @@ def test_with_more_players_the_trapped_one_is_out_and_the_last_one_left_wins() -
     assert state.current_player == 0  # green's turn is skipped from now on
     assert "move 2 g7" in texts(state)
     state.specials[0] = 0  # red's cat 1 (a8) is shut in too; with no special move left, red is out
+    forget_legal_moves(state)
     state.apply_text("move 2 g7")
-    assert state.is_over
+    assert over(state)
     result = state.result()
     assert result.winners == (1,)
     assert result.ranking == ((1,), (0,), (2,))

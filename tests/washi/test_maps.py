@@ -13,7 +13,7 @@ from cattable.core import OptionError
 from cattable.games.washi.mapfile import MapError, load_map, parse_map, shipped_maps
 from tests.rulebook import rule
 
-from .helpers import BOOK
+from .helpers import BOOK, washi
 
 GOOD = """\
 name: tiny
@@ -60,7 +60,7 @@ def test_the_forest_is_torn_off_the_standard_map_and_walkable_on_the_long_one() 
     assert not any("%" in row for row in load_map("standard").grid)
     long_map = load_map("long")
     assert any("%" in row for row in long_map.grid)
-    state = cattable.game("washi").new(players=2, seed=0, map="long")
+    state = washi(cattable.game("washi").new(players=2, seed=0, map="long"))
     forest = [i for i, ch in enumerate(state.board.char) if ch == "%"]
     assert forest and all(state.board.walkable[i] for i in forest)
 
@@ -91,7 +91,7 @@ def test_a_torn_map_from_a_file_plays_to_the_end(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     game = cattable.game("washi")
-    state = game.new(players=2, seed=5, map=str(torn))
+    state = washi(game.new(players=2, seed=5, map=str(torn)))
     holes = [i for i, ch in enumerate(state.board.char) if ch == " "]
     assert holes and not any(state.board.walkable[i] for i in holes)
     rng = random.Random(5)

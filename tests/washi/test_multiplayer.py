@@ -6,20 +6,21 @@ import random
 
 import cattable
 from cattable.games.washi.coords import cell_name
+from cattable.games.washi.game import WashiState
 
-from .helpers import playing, texts
+from .helpers import drawings, playing, texts, washi
 
 GAME = cattable.game("washi")
 
 
-def _names(state: cattable.State, cells: list[int]) -> set[str]:
-    w = state.board.width  # type: ignore[attr-defined]
+def _names(state: WashiState, cells: list[int]) -> set[str]:
+    w = state.board.width
     return {cell_name(c // w, c % w) for c in cells}
 
 
 def test_the_city_gives_each_of_six_seats_a_row_and_the_facing_far_row() -> None:
-    state = GAME.new(players=6, seed=0)
-    board = state.board  # type: ignore[attr-defined]
+    state = washi(GAME.new(players=6, seed=0))
+    board = state.board
     # seat 0 (bottom left) crosses to the top left, which is seat 4's own row, and the other way round
     assert board.far_cells[0] == board.home_cells[4] and board.far_cells[4] == board.home_cells[0]
     assert board.far_cells[1] == board.home_cells[5] and board.far_cells[2] == board.home_cells[3]
@@ -28,16 +29,16 @@ def test_the_city_gives_each_of_six_seats_a_row_and_the_facing_far_row() -> None
 
 
 def test_with_six_players_everyone_draws_in_turn_on_their_own_rows() -> None:
-    state = GAME.new(players=6, seed=0)
-    board = state.board  # type: ignore[attr-defined]
+    state = washi(GAME.new(players=6, seed=0))
+    board = state.board
     order = []
-    while state.phase != 2:  # type: ignore[attr-defined]
+    while state.phase != 2:
         seat = state.current_player
         assert seat is not None
         order.append(seat)
-        allowed = set(board.home_cells[seat]) | (set(board.far_cells[seat]) if state.phase == 0 else set())  # type: ignore[attr-defined]
-        legal = state.legal_actions()
-        assert {a.row * board.width + a.col for a in legal} <= allowed  # type: ignore[attr-defined]
+        allowed = set(board.home_cells[seat]) | (set(board.far_cells[seat]) if state.phase == 0 else set())
+        legal = drawings(state)
+        assert {a.row * board.width + a.col for a in legal} <= allowed
         state.apply(legal[len(legal) // 2])
     assert order == [s % 6 for s in range(36)]
     assert state.current_player == 0

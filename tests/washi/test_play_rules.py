@@ -10,7 +10,7 @@ import pytest
 from cattable.core import IllegalAction
 from tests.rulebook import rule
 
-from .helpers import BOOK, cell, frozen, playing, texts
+from .helpers import BOOK, cell, forget_legal_moves, frozen, playing, texts
 
 OPEN = """\
 ......
@@ -158,7 +158,7 @@ def test_leaving_a_building_through_an_unblocked_exit() -> None:
     # cat 1 is inside A (entered from e3, so the east exit is blocked by its own line)
     assert {t for t in texts(state) if t.startswith("move 1")} == {"move 1 c1"}
     state.owner[cell(state, "c1")] = 1  # now the north exit is blocked too
-    state._legal_cache = None
+    forget_legal_moves(state)
     assert not {t for t in texts(state) if t.startswith("move 1")}
     with pytest.raises(IllegalAction, match="opponent's cat line"):
         state.apply_text("move 1 c1")

@@ -8,7 +8,7 @@ import cattable
 from cattable.core import IllegalAction
 from tests.rulebook import rule
 
-from .helpers import BOOK, cell, fresh, frozen, texts
+from .helpers import BOOK, cell, drawings, fresh, frozen, texts
 
 WIDE = """\
 ................
@@ -44,7 +44,7 @@ def test_fish_then_cats_one_at_a_time_taking_turns() -> None:
     state = fresh(WIDE)
     seen = []
     while state.phase != 2:
-        seen.append((state.current_player, state.legal_actions()[0].kind))
+        seen.append((state.current_player, drawings(state)[0].kind))
         state.apply(state.legal_actions()[0])
     assert seen == [(p % 2, "fish") for p in range(8)] + [(p % 2, "cat") for p in range(4)]
     assert state.fish.count(0) == 4 and state.fish.count(1) == 4
