@@ -46,9 +46,11 @@ bench: $(STAMP)
 	run benchmarks/bench_tower_game.py --seconds 5 --bot-games 0; \
 	run benchmarks/bench_tower_height.py --actions 30
 
-# Every figure and table in docs/ remade from its committed log (docs/figures/README.md): seconds, no games.
+# Every figure and table in docs/ remade from committed inputs (docs/figures/README.md), in seconds: the
+# tournaments' summaries, plots and BOTS.md tables from their logs, no game played; the rule trace.
 figures: $(STAMP)
 	$(BIN)/python -m cattable.analysis.figures
+	$(BIN)/python -m tests.trace.trace --markdown docs/rule-trace.md > /dev/null
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
