@@ -161,6 +161,27 @@ def remake_summary(root: Path, t: Tournament, commit: str) -> dict[str, Any]:
     return summary
 
 
+def changed(path: Path, summary: dict[str, Any]) -> bool:
+    """Whether ``summary`` differs from the one at ``path`` in more than the commit that made it.
+
+    A summary keeps the commit that last changed it, so remaking the figures on a clean checkout leaves
+    the tree clean rather than touching every file with the new HEAD.
+    """
+    if not path.exists():
+        return True
+    old = json.loads(path.read_text(encoding="utf-8"))
+    old_made_by = old.get("made_by")
+    if not isinstance(old_made_by, dict):
+        return True
+    return bool(
+        {**old, "made_by": {**old_made_by, "commit": None}}
+        != {
+            **summary,
+            "made_by": {**summary["made_by"], "commit": None},
+        }
+    )
+
+
 def rate_cell(cell: dict[str, float] | None) -> str:
     """A matrix cell as BOTS.md prints it: percent, Wilson 95% interval, games."""
     if cell is None:
@@ -282,7 +303,8 @@ def remake(root: Path, write: bool = True, say: Callable[[str], None] = print) -
         summary = remake_summary(root, t, commit)
         summaries[t.name] = summary
         if write:
-            (root / t.summary).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+            if changed(root / t.summary, summary):
+                (root / t.summary).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
             plot_tournament(summary, root / t.plot)
             say(f"{t.summary} and {t.plot.name}: {summary['games_per_pairing']} games per pairing")
     by_name = {t.name: t for t in TOURNAMENTS}
