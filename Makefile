@@ -7,7 +7,7 @@ STAMP = $(VENV)/.installed
 GAME ?= cafe
 ARGS ?= --players 3 --bots 2
 
-.PHONY: play test lint types unit bench setup clean
+.PHONY: play test lint types unit bench figures setup clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +33,24 @@ types: $(STAMP)
 unit: $(STAMP)
 	MUJOCO_GL=$${MUJOCO_GL:-egl} MESA_SHADER_CACHE_DISABLE=true $(BIN)/pytest -q --durations=15
 
+# Timing benchmarks only (experiments live in experiments/), each on a short run: about two minutes in
+# all on a busy 2-core machine. Run a script by hand without these flags for its full, steadier figures.
+BENCH_ENV = MUJOCO_GL=$${MUJOCO_GL:-egl} MESA_SHADER_CACHE_DISABLE=true
 bench: $(STAMP)
-	for f in benchmarks/bench_*.py; do echo "== $$f"; $(BIN)/python $$f; done
+	@set -e; run() { echo "== $$*"; $(BENCH_ENV) $(BIN)/python "$$@"; }; \
+	run benchmarks/bench_cafe.py --seconds 3 --profile-seconds 2; \
+	run benchmarks/bench_washi.py 3; \
+	run benchmarks/bench_attack.py; \
+	run benchmarks/bench_search.py 3; \
+	run benchmarks/bench_tower_physics.py --trials 5; \
+	run benchmarks/bench_tower_game.py --seconds 5 --bot-games 0; \
+	run benchmarks/bench_tower_height.py --actions 30
+
+# Every figure and table in docs/ remade from committed inputs (docs/figures/README.md), in seconds: the
+# tournaments' summaries, plots and BOTS.md tables from their logs, no game played; the rule trace.
+figures: $(STAMP)
+	$(BIN)/python -m cattable.analysis.figures
+	$(BIN)/python -m tests.trace.trace --markdown docs/rule-trace.md > /dev/null
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

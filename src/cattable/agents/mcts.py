@@ -77,7 +77,7 @@ class MCTSAgent(Agent):
         self.anchor = anchor if anchor_z >= 0.0 else None
         """The game's heuristic, an experiment (off unless asked for): its move stands unless the search is
         ``anchor_z`` standard errors sure of a better one. Meant for a wide, noisy root; measured, it lost
-        duels in Cat Attack and changed nothing in Cat Cafe (docs/BOTS.md, "The search")."""
+        duels in Cat Attack and changed nothing in Cat Cafe (docs/BOTS.md, "Record of experiments")."""
         self.anchor_z = anchor_z
         self.depth = budget.rollout_depth if budget.rollout_depth is not None else rollout_depth
         if evaluate is None:

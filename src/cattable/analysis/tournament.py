@@ -40,7 +40,7 @@ class Match:
     score: float  # for agent a
     actions: int
     seconds: float = field(default=0.0, compare=False)
-    """CPU seconds the game took in its worker (0 in logs written before session 6): what a long run costs."""
+    """CPU seconds the game took in its worker (0 where a log has no timing): what a long run costs."""
 
 
 def seating(players: int, game_index: int) -> list[int]:

@@ -1,7 +1,7 @@
 """Plot `cattable simulate ... --json` summaries that differ in one option, side by side.
 
 cattable simulate tower --games 16 --players 3 --option steadiness=steady --json > steady.json  (etc.)
-.venv/bin/python benchmarks/plot_sweep.py steadiness steady.json normal.json shaky.json --out levels.png
+.venv/bin/python experiments/plot_sweep.py steadiness steady.json normal.json shaky.json --out levels.png
 """
 
 from __future__ import annotations

@@ -1,19 +1,19 @@
 """Where walls fall in competitive duels of Cat and the Tower: by what kind of placement, at what height.
 
-    .venv/bin/python benchmarks/bench_tower_duel_falls.py [--agents mcts:hard,heuristic] [--games 20]
+    .venv/bin/python experiments/tower_duel_falls.py [--agents mcts:hard,heuristic] [--games 20]
         [--seed 3000] [--workers 2] [--log FILE]
-    .venv/bin/python benchmarks/bench_tower_duel_falls.py --read benchmarks/data/duel-falls-hard-heuristic.jsonl
+    .venv/bin/python experiments/tower_duel_falls.py --read experiments/logs/duel-falls-hard-heuristic.jsonl
 
 Plays duels (seats swap from one seed to the next) and counts every placement: a storey (its walls and its
 floor, counted once per floor) or a Feline Friend (a cat, a pet or a competitive move), by the tower's height
 when it was made; how many of them brought walls down, and how many brought down the fifth wall (the
 toppler loses the duel). It also counts the storeys each agent built. Why it exists: a duel is lost to a
 collapse too rare for a bot's few trials to see, and this shows where it happens. On the saved
-``data/duel-falls-hard-heuristic.jsonl`` (20 duels against the heuristic: seeds 3000-3011 with session 7's
-mcts:hard, 3000-3007 with its trials settling 2 s), a storey brought down the fifth wall 9 times in 232 at
-4-15 storeys and 8 in 39 at 16 or more, a Feline Friend 0 in 304 below 16 storeys and 3 in 49 above; hard
-built 179 storeys to the heuristic's 156. Charging a card side these chances (a duel-hazard prior) was
-tried in session 8 and lost 12 of 15 duels, so the bot does not use them.
+``logs/duel-falls-hard-heuristic.jsonl`` (20 duels against the heuristic: seeds 3000-3011 with the flat
+search's mcts:hard, 3000-3007 with its trials settling 2 s), a storey brought down the fifth wall 9 times in
+232 at 4-15 storeys and 8 in 39 at 16 or more, a Feline Friend 0 in 304 below 16 storeys and 3 in 49 above;
+hard built 179 storeys to the heuristic's 156. A bot charging a card side these chances (a duel-hazard
+prior) lost 12 of 15 duels (docs/BOTS.md, "Record of experiments"), so no bot uses them.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """How far a standing tower creeps when the solver may not put it to sleep: a fidelity check, by height.
 
-    .venv/bin/python benchmarks/bench_tower_creep.py [--seconds 3]
+    .venv/bin/python experiments/tower_creep.py [--seconds 3]
 
 The towers are those of a heuristic competitive duel (seed 2031) at 6 to 21 storeys
-(``benchmarks/data/duel-2031-towers.json``). Each is restored into two worlds, one with sleeping on (as the
+(``experiments/data/duel-2031-towers.json``). Each is restored into two worlds, one with sleeping on (as the
 rules play) and one with it off, and both are run for ``--seconds``; printed per height: the largest
 displacement of any piece (mm) and the walls that fell, in each. Why it exists: a tall tower at rest is
 held still by sleeping, and every placement wakes it, so how far it creeps awake bounds how much of a late

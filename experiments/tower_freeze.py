@@ -1,6 +1,6 @@
 """What holding the lower storeys still buys the tower's search, and what it costs in judgement.
 
-    .venv/bin/python benchmarks/bench_tower_freeze.py [--seed 2031] [--from-storey 10] [--candidates 4]
+    .venv/bin/python experiments/tower_freeze.py [--seed 2031] [--from-storey 10] [--candidates 4]
 
 Two heuristic bots play a competitive duel. At each placement from ``--from-storey`` storeys up (two per
 height), a few candidate placements are tried the way the search bot tries them, each with a still hand and
