@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from catnap.actions import COLOURS
-from catnap.game import CatNapState
+from catnap.game import DOG, CatNapState
 
 import cattable
 
@@ -43,4 +43,7 @@ def draws(state: CatNapState, tokens: Sequence[str]) -> None:
         state.chance._script = [state.bag.index(token)]
         state.chance._pos = 0
         state.apply_text("draw")
-        assert state.last_draw is not None and state.last_draw["token"] == token
+        if token == DOG:
+            assert state.previous is not None and state.previous["drew"][-1] == DOG
+        else:
+            assert state.lap[-1] == token

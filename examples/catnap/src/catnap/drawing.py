@@ -32,8 +32,16 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
         lap.append_text(_token(token)).append("  ")
     if not view["lap"]:
         lap.append("empty", style="dim")
-    last = view["last_draw"]
-    drew = Text(f"last draw: seat {last['seat']} drew ").append_text(_token(last["token"])) if last else Text("")
+    drew = Text("")
+    previous = view["previous"]
+    if previous:
+        drew.append(f"seat {previous['seat']} drew ")
+        for token in previous["drew"]:
+            drew.append_text(_token(token)).append(" ")
+        if previous["napped"]:
+            drew.append("and napped ").append_text(_token(previous["napped"]))
+        else:
+            drew.append("and the cats ran away", style="red")
 
     table = Table(title="baskets", show_edge=False)
     table.add_column("seat")

@@ -55,7 +55,8 @@ class CatNapState(State):
     turn: int
     over: bool
     ran_away: int
-    last_draw: dict[str, Any] | None
+    previous: dict[str, Any] | None
+    """The last finished turn as the table saw it: ``{"seat", "drew": [tokens], "napped": colour or None}``."""
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any], script: list[Any] | None):
         super().__init__(game, players, seed, options, script)
@@ -69,7 +70,7 @@ class CatNapState(State):
         self.turn = 0
         self.over = False
         self.ran_away = 0
-        self.last_draw = None
+        self.previous = None
 
     # -- whose turn, and what may be done ------------------------------------------------------
     @property
@@ -98,15 +99,16 @@ class CatNapState(State):
         seat = self.turn
         if isinstance(action, Draw):
             token = self.bag.pop(self.chance.randbelow(len(self.bag)))
-            self.last_draw = {"seat": seat, "token": token}
             if token != DOG:
                 self.lap.append(token)
                 return
+            self.previous = {"seat": seat, "drew": [*self.lap, DOG], "napped": None}
             self.ran_away += len(self.lap)  # the dog barks: the lap runs away and leaves the game
             self.lap.clear()
             bisect.insort(self.bag, DOG)
         else:
             assert isinstance(action, Nap)
+            self.previous = {"seat": seat, "drew": list(self.lap), "napped": action.colour}
             self.baskets[seat][action.colour] += self.lap.count(action.colour)
             for token in self.lap:
                 if token != action.colour:
@@ -133,8 +135,9 @@ class CatNapState(State):
 
     # -- what each seat sees -------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The bag's contents (anyone can count them), laps and baskets; a seat's own favourite card, and
-        everyone's once the game is over. The box of unused cards is never shown."""
+        """The bag's contents (anyone can count them), the lap, the baskets and the last finished turn (what
+        a person at the table saw); a seat's own favourite card, and everyone's once the game is over. The
+        box of unused cards is never shown."""
         return {
             "players": self.players,
             "turn": self.current_player,
@@ -142,7 +145,7 @@ class CatNapState(State):
             "lap": list(self.lap),
             "baskets": [dict(b) for b in self.baskets],
             "ran_away": self.ran_away,
-            "last_draw": dict(self.last_draw) if self.last_draw else None,
+            "previous": _copy_turn(self.previous),
             "favourite": self.favourites[seat] if seat is not None else None,
             "favourites": list(self.favourites) if self.over else None,
         }
@@ -166,7 +169,7 @@ class CatNapState(State):
         other.turn = self.turn
         other.over = self.over
         other.ran_away = self.ran_away
-        other.last_draw = dict(self.last_draw) if self.last_draw else None
+        other.previous = _copy_turn(self.previous)
         return other
 
     def _redeal(self, seat: int | None, rng: random.Random) -> None:
@@ -180,3 +183,7 @@ class CatNapState(State):
         for s in others:
             self.favourites[s] = unseen.pop()
         self.box = sorted(unseen)
+
+
+def _copy_turn(turn: dict[str, Any] | None) -> dict[str, Any] | None:
+    return None if turn is None else {**turn, "drew": list(turn["drew"])}
