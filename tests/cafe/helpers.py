@@ -25,13 +25,8 @@ def cafe(state: State) -> CafeState:
 
 def forget_legal_moves(state: CafeState) -> None:
     """Drop what ``state`` cached from its position before a test edited that position by hand: the legal
-    actions (and the set ``is_legal`` reads) and the public sheet views behind ``view`` and ``breakdown``.
-
-    The one place the Cat Cafe tests touch the state's private caches: ``State`` has no public way to say
-    "the position changed under you" (a rules engine only changes it through ``apply``)."""
-    state._legal_cache = None
-    state._legal_set = None
-    state._public = None
+    actions and the public sheet views behind ``view`` and ``breakdown``."""
+    state.forget_caches()
 
 
 def over(state: State) -> bool:

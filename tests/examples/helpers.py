@@ -32,7 +32,7 @@ def table(
     if favourites is not None:
         state.favourites = list(favourites)
     state.turn = turn
-    state._legal_cache = state._legal_set = None
+    state.forget_caches()
     return state
 
 

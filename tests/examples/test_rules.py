@@ -182,7 +182,7 @@ def test_the_cards_are_revealed_at_the_end() -> None:
 def _finish(state: CatNapState) -> None:
     state.bag = [DOG, DOG]
     state.lap = ["white"]
-    state._legal_cache = state._legal_set = None
+    state.forget_caches()
     state.apply_text("nap white")  # seat 0 naps one more white cat and the game ends
 
 

@@ -25,7 +25,7 @@ def new(players: int = 1, seed: int = 0, **options: Any) -> TowerState:
 
 def refresh(state: TowerState) -> None:
     """The position was edited by hand: the legal actions are worked out again."""
-    state.forget_legal_actions()
+    state.forget_caches()
 
 
 def scene(state: TowerState, build: Callable[[TowerWorld], object]) -> None:

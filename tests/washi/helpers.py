@@ -41,12 +41,8 @@ def washi(state: State) -> WashiState:
 
 
 def forget_legal_moves(state: WashiState) -> None:
-    """Drop the legal actions ``state`` cached before a test edited its position by hand.
-
-    The one place the Tokyo Washi tests touch the state's private cache: ``State`` has no public way to say
-    "the position changed under you" (a rules engine only changes it through ``apply``)."""
-    state._legal_cache = None
-    state._legal_set = None
+    """Drop the legal actions ``state`` cached before a test edited its position by hand."""
+    state.forget_caches()
 
 
 def over(state: State) -> bool:

@@ -182,6 +182,17 @@ class State(ABC):
         all there is."""
         return {"seats": [self.view(s) for s in range(self.players)], "spectator": self.view(None)}
 
+    def forget_caches(self) -> None:
+        """Drop whatever the state cached from its position (the legal actions, and what a game keeps
+        besides): for tests and tools that arrange a position by hand. Play never needs it: ``apply`` keeps
+        the caches right."""
+        self._legal_cache = None
+        self._legal_set = None
+        self._forget()
+
+    def _forget(self) -> None:
+        """Games that cache more than the legal actions drop it here."""
+
     # -- shared machinery ---------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
         if self._legal_cache is None:

@@ -33,7 +33,7 @@ from .view_reading import free_wall
 
 CATS_FROM = 16
 """Storeys from which a Feline Friend is replayed too (below, it is taken as safe: in 20 traced duels none of
-304 brought a wall down, ``benchmarks/bench_tower_duel_falls.py``). Every storey is replayed: a mixed pair of
+304 brought a wall down, ``experiments/tower_duel_falls.py``). Every storey is replayed: a mixed pair of
 walls can fell a storey of a three-storey tower."""
 HANDS = 3
 """Shaky hands a card side is replayed with (fewer if the time cap comes first)."""

@@ -150,7 +150,7 @@ class SearchAgent(HeuristicAgent):
     def _base(self, view: Mapping[str, Any], lowest: int) -> TowerWorld:
         """The world from the view; with ``live_storeys`` set, every storey more than that below the top (and
         below ``lowest``, the lowest floor level this decision places anything on) is held still, so a trial
-        simulates only the top of a tall tower (``benchmarks/bench_tower_freeze.py``)."""
+        simulates only the top of a tall tower (``experiments/tower_freeze.py``)."""
         world = world_of(view["tower"])
         if self.live_storeys is None:
             return world

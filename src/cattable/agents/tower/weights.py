@@ -45,7 +45,7 @@ In duels against the heuristic it does no better than the default (BOTS.md)."""
 LIVE_STOREYS = 3
 """With ``live_storeys`` set (an experiment, off by default), the storeys a trial simulates below the top; the
 ones beneath are held still (``SearchAgent._base``). On a duel's tall towers (10-21 storeys) 3 made a trial 4.3 times
-cheaper and judged no candidate's fall differently in 96 (``benchmarks/bench_tower_freeze.py``), but the bot
+cheaper and judged no candidate's fall differently in 96 (``experiments/tower_freeze.py``), but the bot
 then won 19 of 45 duels against the heuristic where the whole-tower bot won 23 of the same 45 (BOTS.md)."""
 
 

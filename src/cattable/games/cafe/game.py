@@ -497,6 +497,9 @@ class CafeState(State):
         return self.view(None, _everything=True)
 
     # -- copies and determinization ----------------------------------------------------------------
+    def _forget(self) -> None:
+        self._public = None
+
     def _copy(self) -> CafeState:
         o = CafeState.__new__(CafeState)
         o.n = self.n

@@ -162,11 +162,6 @@ class TowerState(State):
         self.phase = Phase.OVER
         self.say(f"game over: {why}")
 
-    def forget_legal_actions(self) -> None:
-        """Drop the cached legal actions: for tests and tools that arrange a position by hand."""
-        self._legal_cache = None
-        self._legal_set = None
-
     # -- what the core asks of a state ---------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
