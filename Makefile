@@ -23,9 +23,9 @@ play: $(STAMP)
 test: lint types unit
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks experiments examples
 	$(BIN)/lint-imports
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks experiments examples
 
 types: $(STAMP)
 	$(BIN)/mypy
