@@ -1,0 +1,181 @@
+"""Which Mog cards a cat may play, and how: every legal action of the play phase.
+
+Each distinct card in the hand gives its actions in card order: a Cat card its landing spaces (or
+'cornered'), a Mouse or Bird card each creature's moves (or 'pass'), Speedy Cat, Cat Attack and Cat
+Burglar their targets (or 'pass'); then Six Cat and Cat Fight, which are not single cards. The pieces in
+the way are worked out once per decision as bit sets (``movement.Blockers``) and applied to the
+precomputed walks.
+"""
+
+from __future__ import annotations
+
+from .actions import LARDER_BASE, AttackAction, Burglar, CatAttack, CatCard, CreatureCard, Fight, SixCat, Speedy
+from .board import standard_board
+from .cards import ATTACK, BIRD, BIRD_BIT, BURGLAR, CAT, ITEMS, MOUSE, MOUSE_BIT, SPEEDY, SUIT_STEP, SUITS
+from .movement import Blockers, blockers, cat_landings, taken_spaces
+from .position import HAND, NONE, Position
+
+_N_SPACES = len(standard_board().ids)
+CAT_ACTIONS = tuple(tuple(CatCard("cat", v, d) for d in range(_N_SPACES)) for v in range(HAND + 1))
+"""``CAT_ACTIONS[value][space]``: made once, so a legal list is a list of shared values."""
+CORNERED = tuple(CatCard("cat", v, NONE) for v in range(HAND + 1))
+SPEEDY_PLAY = Speedy("speedy")
+ATTACK_PASS = CatAttack("attack", NONE)
+BURGLAR_PASS = Burglar("burglar", NONE, NONE)
+FIGHT_SUITS = (CAT, MOUSE, BIRD)
+
+CreaturePlays = tuple[tuple[int, CreatureCard], ...]
+"""(landing space as a bit, 0 for the creature's own hole; the action) for one creature and card."""
+_creature_plays: dict[tuple[int, int, int], CreaturePlays] = {}
+"""Memoised per (kind, source space, value): creature walks ignore pieces."""
+
+
+def space_list(mask: int) -> list[int]:
+    """The spaces of a bit set, in order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def legal_plays(s: Position, seat: int) -> list[AttackAction]:
+    hand = s.hands[seat]
+    out: list[AttackAction] = []
+    start = s.pos[seat]
+    cat_reach: set[int] = set()
+    blk: Blockers | None = None
+    taken = -1
+    retired: list[int] = []
+    counts = [0, 0, 0, 0]
+    for card in hand:
+        counts[card // SUIT_STEP] += 1
+    for card in sorted(set(hand)):
+        su = card // SUIT_STEP
+        if su == CAT:
+            if blk is None:
+                blk = blockers(s, seat)
+            dests = cat_landings(s, start, card, blk)
+            if dests:
+                cat_reach.update(dests)
+                acts = CAT_ACTIONS[card]
+                out.extend([acts[d] for d in dests])
+            else:
+                out.append(CORNERED[card])
+        elif su in (MOUSE, BIRD):
+            if taken < 0:
+                retired = [h for h in s.houses if s.lives[h] == 0]
+                taken = taken_spaces(s)
+            out.extend(creature_plays(s, su, card % SUIT_STEP, retired, taken))
+        elif card == SPEEDY:
+            out.append(SPEEDY_PLAY)
+        elif card == ATTACK:
+            if blk is None:
+                blk = blockers(s, seat)
+            targets = attack_targets(s, seat, blk)
+            if targets:
+                out.extend([CatAttack("attack", t) for t in targets])
+            else:
+                out.append(ATTACK_PASS)
+        elif card == BURGLAR:
+            bt = burglar_targets(s, seat)
+            if bt:
+                out.extend([Burglar("burglar", t, i) for t, i in bt])
+            else:
+                out.append(BURGLAR_PASS)
+    if not s.younger:
+        out.extend(six_cats(s, seat, counts))
+        if ATTACK not in hand:
+            out.extend(fights(s, seat, counts, cat_reach))
+    return out
+
+
+def creature_plays(s: Position, kind: int, v: int, retired: list[int], taken: int) -> list[AttackAction]:
+    """A Mouse or Bird card of value ``v``: every creature's moves, then the retired larders' creatures
+    sent home; 'pass' when there is none."""
+    b = s.b
+    out: list[AttackAction] = []
+    if kind == MOUSE:
+        sources = sorted(set(s.mice)) + ([b.mouse_hole] if s.mice_home else [])
+        bit, home = MOUSE_BIT, b.mouse_hole
+    else:
+        sources = sorted(set(s.birds)) + ([b.bird_house] if s.birds_home else [])
+        bit, home = BIRD_BIT, b.bird_house
+    name = SUITS[kind]
+    for src in sources:
+        key = (kind, src, v)
+        moves = _creature_plays.get(key)
+        if moves is None:
+            moves = _creature_plays[key] = tuple(
+                (0 if d == home else 1 << d, CreatureCard(name, v, src, d)) for d in s.t.creature_walk(kind, src, v)
+            )
+        out.extend([a for d, a in moves if not d & taken])
+    for h in retired:
+        if s.larder[h] & bit:
+            out.append(CreatureCard(name, v, LARDER_BASE + h, home))
+    if not out:
+        out.append(CreatureCard(name, v, NONE, NONE))
+    return out
+
+
+def attack_targets(s: Position, seat: int, blk: Blockers) -> list[int]:
+    """Spaces a Cat Attack card may jump onto: a cat, bird or mouse within six spaces that it may take,
+    where a cat may stand."""
+    larder = s.larder[s.house_of[seat]]
+    bit = s.t.bit
+    cand = blk.cats
+    if not larder & MOUSE_BIT:
+        for m in s.mice:
+            cand |= bit[m]
+    if not larder & BIRD_BIT:
+        for m in s.birds:
+            cand |= bit[m]
+    return space_list(cand & ~blk.landing & s.t.near[s.pos[seat]])
+
+
+def burglar_targets(s: Position, seat: int) -> list[tuple[int, int]]:
+    """(space, item) for a Cat Burglar card: shops' paw-prints with an item it lacks, then other cats'
+    Home spaces with each item it may raid; only unoccupied spaces within six."""
+    b = s.b
+    mine = s.larder[s.house_of[seat]]
+    occupied = taken_spaces(s)
+    near = s.t.near[s.pos[seat]] & ~occupied
+    out: list[tuple[int, int]] = []
+    for k, bp in enumerate(b.burglar):
+        if s.stock[k] and not mine >> k & 1 and near >> bp & 1:
+            out.append((bp, NONE))
+    if not s.younger:
+        for h in s.houses:
+            if h == s.house_of[seat]:
+                continue
+            hp = b.home[h]
+            if not near >> hp & 1:
+                continue
+            items = s.raidable(seat, h)
+            out.extend([(hp, i) for i in range(len(ITEMS)) if items >> i & 1])
+    return out
+
+
+def six_cats(s: Position, seat: int, counts: list[int]) -> list[AttackAction]:
+    """Six Mouse or six Bird cards: a rival larder's creature vanishes, unless its cat guards it."""
+    out: list[AttackAction] = []
+    for su, bit in ((MOUSE, MOUSE_BIT), (BIRD, BIRD_BIT)):
+        if counts[su] == HAND:
+            mine = s.team_of[seat]
+            for h in s.houses:
+                if mine not in s.teams_of_house(h) and s.larder[h] & bit and not s.owners_guarding(h):
+                    out.append(SixCat("sixcat", su, h))
+    return out
+
+
+def fights(s: Position, seat: int, counts: list[int], cat_reach: set[int]) -> list[AttackAction]:
+    """Cat Fights (only without a Cat Attack card in hand): any cat it may attack within six spaces that
+    no Cat card in hand lands on, in each suit held."""
+    out: list[AttackAction] = []
+    near = s.t.near[s.pos[seat]]
+    for t, p in enumerate(s.pos):
+        if t == seat or p == NONE or s.protected(seat, t) or p in cat_reach or not near >> p & 1:
+            continue
+        out.extend([Fight("fight", t, su) for su in FIGHT_SUITS if counts[su]])
+    return out

@@ -1,0 +1,106 @@
+"""Look-up tables built once from the board: spaces as bits, and every cat move per space and count.
+
+A set of spaces is an int with bit ``i`` for space ``i``, so "does this route pass a blocker" is one
+``&``. ``Tables.walk(start, steps)`` lists every move of exactly ``steps`` without back-tracking on the
+empty board (no car, shops open), grouped by landing space with the spaces each route passes; the car,
+closed shops, cats and creatures are then applied as filters (``movement.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .board import Board
+from .cards import BIRD, MOUSE
+from .walks import cat_routes, creature_walk
+
+NONE = -1
+MAX_STEPS = 6
+"""The longest move: a die roll or a Cat card of six."""
+
+
+class Landing(NamedTuple):
+    """A space a move can end on, and the spaces passed over by each route there (as bit sets)."""
+
+    space: int
+    bit: int
+    routes: tuple[int, ...]
+
+
+class Walk(NamedTuple):
+    """Every move of exactly a number of steps from one space, on the empty board."""
+
+    landings: tuple[Landing, ...]
+    """Sorted by space."""
+    spaces: tuple[int, ...]
+    """The landing spaces, sorted."""
+    reach: int
+    """Every space landed on or passed over: a blocker outside it changes nothing."""
+
+
+def bits(spaces: Iterable[int]) -> int:
+    """The bit set of an iterable of spaces (NONE ignored)."""
+    out = 0
+    for s in spaces:
+        if s != NONE:
+            out |= 1 << s
+    return out
+
+
+class Tables:
+    """Bit masks of the board's regions and the memoised walks of cats and creatures."""
+
+    def __init__(self, b: Board) -> None:
+        self.b = b
+        n = len(b.ids)
+        self.bit = tuple(1 << i for i in range(n))
+        self.street = tuple(bits(st) for st in b.streets)
+        """Each street's spaces (a car there blocks them)."""
+        self.garden = tuple(bits(i for i in range(n) if b.shop_garden_of[i] == k) for k in range(len(b.burglar)))
+        """Each shop's garden (closed, it blocks them)."""
+        self.near = tuple(bits(j for j in range(n) if b.distance[i][j] <= MAX_STEPS) for i in range(n))
+        """Spaces within six steps of each space ('no more than six spaces away')."""
+        self._walks: list[list[Walk | None]] = [[None] * (MAX_STEPS + 1) for _ in range(n)]
+        self._creature: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+    def walk(self, start: int, steps: int) -> Walk:
+        """Every cat move of exactly ``steps`` from ``start`` (memoised)."""
+        w = self._walks[start][steps]
+        if w is None:
+            w = self._walks[start][steps] = self._build_walk(start, steps)
+        return w
+
+    def _build_walk(self, start: int, steps: int) -> Walk:
+        paths, spaces = cat_routes(self.b, start, steps, NONE, [True] * len(self.garden))
+        by_land: dict[int, list[int]] = {}
+        for space, passed in paths:
+            mask = bits(passed)
+            routes = by_land.setdefault(space, [])
+            if mask not in routes:
+                routes.append(mask)
+        landings = tuple(Landing(s, 1 << s, tuple(by_land[s])) for s in spaces)
+        reach = 0
+        for landing in landings:
+            reach |= landing.bit
+            for m in landing.routes:
+                reach |= m
+        return Walk(landings, spaces, reach)
+
+    def creature_walk(self, kind: int, start: int, steps: int) -> tuple[int, ...]:
+        """Landing spaces of a mouse's or bird's move, ignoring pieces (memoised)."""
+        key = (kind, start, steps)
+        got = self._creature.get(key)
+        if got is None:
+            assert kind in (MOUSE, BIRD)
+            got = self._creature[key] = creature_walk(self.b, kind, start, steps)
+        return got
+
+
+def tables(b: Board) -> Tables:
+    """The tables of board ``b``, built on first use and kept in its memo."""
+    got = b.memo.get("tables")
+    if got is None:
+        got = b.memo["tables"] = Tables(b)
+    assert isinstance(got, Tables)
+    return got
