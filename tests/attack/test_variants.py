@@ -104,7 +104,7 @@ def test_a_team_wins_when_all_its_cats_are_home_with_six_foods() -> None:
     s.roll, s.moves = 1, [s.b.index["h3"]]
     s.edited()
     play(s, "move h3")
-    assert s.is_over and s.result().winners == (0, 2)
+    assert s.result().winners == (0, 2)  # result() answers only once the game is over
 
 
 @rule(BOOK, "all the cats in one team could live in the same house and only need to collect six items of food.")

@@ -29,6 +29,8 @@ class Blockers(NamedTuple):
     """Spaces with other cats (team-mates on its own Home space left out: they never block it)."""
     guarded: int
     """Spaces with a cat it may not attack (a team-mate, or a cat on its own Home space)."""
+    key: int
+    """``landing`` and ``passing`` in one int (``Tables.key``), matched against the walks' route keys."""
 
 
 def closed_ground(s: Position) -> int:
@@ -67,24 +69,18 @@ def blockers(s: Position, seat: int) -> Blockers:
     if larder & BIRD_BIT:
         for m in s.birds:
             landing |= bit[m]
-    return Blockers(fixed | cats, landing, cats, guarded)
+    passing = fixed | cats
+    return Blockers(passing, landing, cats, guarded, landing | passing << s.t.shift)
 
 
 def cat_landings(s: Position, start: int, steps: int, blk: Blockers) -> Sequence[int]:
     """Where a cat on ``start`` can land with exactly ``steps`` moves, sorted."""
     walk = s.t.walk(start, steps)
-    passing, landing = blk.passing, blk.landing
-    if not walk.reach & (passing | landing):
+    key = blk.key
+    if not walk.reach_key & key:
         return walk.spaces
-    out: list[int] = []
-    for land in walk.landings:
-        if land.bit & landing:
-            continue
-        for route in land.routes:
-            if not route & passing:
-                out.append(land.space)
-                break
-    return out
+    out = [space for space, route in walk.routes if not route & key]
+    return list(dict.fromkeys(out)) if walk.several else out
 
 
 def other_cats(s: Position, seat: int) -> list[tuple[int, bool]]:

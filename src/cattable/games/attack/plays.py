@@ -9,6 +9,8 @@ precomputed walks.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .actions import LARDER_BASE, AttackAction, Burglar, CatAttack, CatCard, CreatureCard, Fight, SixCat, Speedy
 from .board import standard_board
 from .cards import ATTACK, BIRD, BIRD_BIT, BURGLAR, CAT, ITEMS, MOUSE, MOUSE_BIT, SPEEDY, SUIT_STEP, SUITS
@@ -24,10 +26,29 @@ ATTACK_PASS = CatAttack("attack", NONE)
 BURGLAR_PASS = Burglar("burglar", NONE, NONE)
 FIGHT_SUITS = (CAT, MOUSE, BIRD)
 
-CreaturePlays = tuple[tuple[int, CreatureCard], ...]
-"""(landing space as a bit, 0 for the creature's own hole; the action) for one creature and card."""
+
+class CreaturePlays(NamedTuple):
+    """One creature's moves for one card value, on the empty board."""
+
+    dests: int
+    """The landing spaces as bits, the creature's own hole left out (any number may go home)."""
+    actions: tuple[CreatureCard, ...]
+    by_dest: tuple[tuple[int, CreatureCard], ...]
+    """(landing space as a bit, 0 for the hole; the action)."""
+
+
 _creature_plays: dict[tuple[int, int, int], CreaturePlays] = {}
 """Memoised per (kind, source space, value): creature walks ignore pieces."""
+
+
+def _creature_table(s: Position, kind: int, src: int, v: int, home: int) -> CreaturePlays:
+    pairs = tuple(
+        (0 if d == home else 1 << d, CreatureCard(SUITS[kind], v, src, d)) for d in s.t.creature_walk(kind, src, v)
+    )
+    dests = 0
+    for bit, _ in pairs:
+        dests |= bit
+    return CreaturePlays(dests, tuple(a for _, a in pairs), pairs)
 
 
 def space_list(mask: int) -> list[int]:
@@ -103,14 +124,16 @@ def creature_plays(s: Position, kind: int, v: int, retired: list[int], taken: in
         sources = sorted(set(s.birds)) + ([b.bird_house] if s.birds_home else [])
         bit, home = BIRD_BIT, b.bird_house
     name = SUITS[kind]
+    table = _creature_plays
     for src in sources:
         key = (kind, src, v)
-        moves = _creature_plays.get(key)
+        moves = table.get(key)
         if moves is None:
-            moves = _creature_plays[key] = tuple(
-                (0 if d == home else 1 << d, CreatureCard(name, v, src, d)) for d in s.t.creature_walk(kind, src, v)
-            )
-        out.extend([a for d, a in moves if not d & taken])
+            moves = table[key] = _creature_table(s, kind, src, v, home)
+        if moves.dests & taken:
+            out.extend([a for d, a in moves.by_dest if not d & taken])
+        else:
+            out.extend(moves.actions)
     for h in retired:
         if s.larder[h] & bit:
             out.append(CreatureCard(name, v, LARDER_BASE + h, home))

@@ -37,6 +37,14 @@ class Walk(NamedTuple):
     """The landing spaces, sorted."""
     reach: int
     """Every space landed on or passed over: a blocker outside it changes nothing."""
+    routes: tuple[tuple[int, int], ...]
+    """(landing space, route key) for every route, by landing space: the key is the landing's bit with
+    the bits of the spaces passed shifted ``shift`` places up, so that one ``&`` with a ``Tables.key``
+    of the blockers tells whether the route is blocked."""
+    several: bool
+    """Some landing space has more than one route (its space then comes up more than once)."""
+    reach_key: int
+    """``reach`` in both halves of a key."""
 
 
 def bits(spaces: Iterable[int]) -> int:
@@ -54,8 +62,9 @@ class Tables:
     def __init__(self, b: Board) -> None:
         self.b = b
         n = len(b.ids)
+        self.shift = n
         self.bit = tuple(1 << i for i in range(n))
-        self.street = tuple(bits(st) for st in b.streets)
+        self.street = tuple(bits(i for i in range(n) if b.street_of[i] == k) for k in range(len(b.streets)))
         """Each street's spaces (a car there blocks them)."""
         self.garden = tuple(bits(i for i in range(n) if b.shop_garden_of[i] == k) for k in range(len(b.burglar)))
         """Each shop's garden (closed, it blocks them)."""
@@ -85,7 +94,13 @@ class Tables:
             reach |= landing.bit
             for m in landing.routes:
                 reach |= m
-        return Walk(landings, spaces, reach)
+        keys = tuple((x.space, x.bit | m << self.shift) for x in landings for m in x.routes)
+        several = len(keys) > len(landings)
+        return Walk(landings, spaces, reach, keys, several, reach | reach << self.shift)
+
+    def key(self, landing: int, passing: int) -> int:
+        """Blockers as one int: spaces no move may end on, and (shifted up) spaces no route may pass."""
+        return landing | passing << self.shift
 
     def creature_walk(self, kind: int, start: int, steps: int) -> tuple[int, ...]:
         """Landing spaces of a mouse's or bird's move, ignoring pieces (memoised)."""
