@@ -36,33 +36,34 @@ class Blockers(NamedTuple):
 def closed_ground(s: Position) -> int:
     """Where no cat may stand: the car's street and the gardens of closed shops."""
     t = s.t
-    out = t.street[s.car] if s.car != NONE else 0
-    for k, is_open in enumerate(s.shop_open):
-        if not is_open:
-            out |= t.garden[k]
+    out = t.street[s.car]
+    if False in s.shop_open:
+        for k, is_open in enumerate(s.shop_open):
+            if not is_open:
+                out |= t.garden[k]
     return out
 
 
 def blockers(s: Position, seat: int) -> Blockers:
     """Everything that limits ``seat``'s moves now."""
-    bit = s.t.bit
-    team, house_of, homes = s.team_of, s.house_of, s.b.home
-    mine = team[seat]
-    my_home = homes[house_of[seat]]
+    t = s.t
+    bit = t.bit
+    team, homes = s.team_of, s.home_space
+    mine, my_home = team[seat], homes[seat]
     cats = guarded = 0
-    for o, p in enumerate(s.pos):
-        if p == NONE or o == seat:
+    for o, p in enumerate(s.pos):  # a retired cat's bit[NONE] is 0
+        if o == seat:
             continue
         if team[o] == mine:
             if p == my_home:
                 continue
             guarded |= bit[p]
-        elif p == homes[house_of[o]]:
+        elif p == homes[o]:
             guarded |= bit[p]
         cats |= bit[p]
     fixed = closed_ground(s)
     landing = fixed | guarded
-    larder = s.larder[house_of[seat]]
+    larder = s.larder[s.house_of[seat]]
     if larder & MOUSE_BIT:
         for m in s.mice:
             landing |= bit[m]
@@ -70,7 +71,7 @@ def blockers(s: Position, seat: int) -> Blockers:
         for m in s.birds:
             landing |= bit[m]
     passing = fixed | cats
-    return Blockers(passing, landing, cats, guarded, landing | passing << s.t.shift)
+    return Blockers(passing, landing, cats, guarded, landing | passing << t.shift)
 
 
 def cat_landings(s: Position, start: int, steps: int, blk: Blockers) -> Sequence[int]:
@@ -125,10 +126,12 @@ def taken_spaces(s: Position) -> int:
     """Spaces with a piece on them (creatures may land on none of them)."""
     bit = s.t.bit
     out = 0
-    for group in (s.mice, s.birds, s.pos):
-        for p in group:
-            if p != NONE:
-                out |= bit[p]
+    for p in s.pos:  # a retired cat's bit[NONE] is 0
+        out |= bit[p]
+    for p in s.mice:
+        out |= bit[p]
+    for p in s.birds:
+        out |= bit[p]
     return out
 
 

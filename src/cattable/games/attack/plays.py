@@ -37,8 +37,8 @@ class CreaturePlays(NamedTuple):
     """(landing space as a bit, 0 for the hole; the action)."""
 
 
-_creature_plays: dict[tuple[int, int, int], CreaturePlays] = {}
-"""Memoised per (kind, source space, value): creature walks ignore pieces."""
+_creature_plays: list[list[dict[int, CreaturePlays]]] = [[{} for _ in range(HAND + 1)] for _ in SUITS]
+"""``_creature_plays[kind][value][source]``, memoised: creature walks ignore pieces."""
 
 
 def _creature_table(s: Position, kind: int, src: int, v: int, home: int) -> CreaturePlays:
@@ -124,12 +124,11 @@ def creature_plays(s: Position, kind: int, v: int, retired: list[int], taken: in
         sources = sorted(set(s.birds)) + ([b.bird_house] if s.birds_home else [])
         bit, home = BIRD_BIT, b.bird_house
     name = SUITS[kind]
-    table = _creature_plays
+    table = _creature_plays[kind][v]
     for src in sources:
-        key = (kind, src, v)
-        moves = table.get(key)
+        moves = table.get(src)
         if moves is None:
-            moves = table[key] = _creature_table(s, kind, src, v, home)
+            moves = table[src] = _creature_table(s, kind, src, v, home)
         if moves.dests & taken:
             out.extend([a for d, a in moves.by_dest if not d & taken])
         else:
@@ -170,10 +169,8 @@ def burglar_targets(s: Position, seat: int) -> list[tuple[int, int]]:
             out.append((bp, NONE))
     if not s.younger:
         for h in s.houses:
-            if h == s.house_of[seat]:
-                continue
             hp = b.home[h]
-            if not near >> hp & 1:
+            if h == s.house_of[seat] or not near >> hp & 1 or not s.larder[h] & ~mine:
                 continue
             items = s.raidable(seat, h)
             out.extend([(hp, i) for i in range(len(ITEMS)) if items >> i & 1])
@@ -197,8 +194,10 @@ def fights(s: Position, seat: int, counts: list[int], cat_reach: set[int]) -> li
     no Cat card in hand lands on, in each suit held."""
     out: list[AttackAction] = []
     near = s.t.near[s.pos[seat]]
+    team, homes = s.team_of, s.home_space
+    mine = team[seat]
     for t, p in enumerate(s.pos):
-        if t == seat or p == NONE or s.protected(seat, t) or p in cat_reach or not near >> p & 1:
+        if p == NONE or team[t] == mine or p == homes[t] or not near >> p & 1 or p in cat_reach:
             continue
         out.extend([Fight("fight", t, su) for su in FIGHT_SUITS if counts[su]])
     return out

@@ -85,6 +85,8 @@ class Position(State):
     t: Tables
     """Bit masks and walks precomputed from the board."""
     house_of: list[int]
+    home_space: list[int]
+    """Per seat: its Home space (``home_of``, looked up often)."""
     team_of: list[int]
     houses: list[int]
     """The houses in use, sorted."""
@@ -148,6 +150,7 @@ class Position(State):
         """Copy every field into ``o`` (a bare instance), sharing only what never changes."""
         o.b, o.t = self.b, self.t
         o.house_of, o.team_of, o.houses = self.house_of, self.team_of, self.houses
+        o.home_space = self.home_space
         o.lives, o.larder, o.pos, o.done = self.lives[:], self.larder[:], self.pos[:], self.done[:]
         o.hands = [h[:] for h in self.hands]
         o.deck, o.discard, o.cur = self.deck[:], self.discard[:], self.cur[:]
@@ -172,7 +175,7 @@ class Position(State):
         return self.pos[seat] != NONE
 
     def home_of(self, seat: int) -> int:
-        return self.b.home[self.house_of[seat]]
+        return self.home_space[seat]
 
     def at_home_or_garden(self, seat: int) -> bool:
         p = self.pos[seat]
@@ -193,7 +196,7 @@ class Position(State):
 
     def protected(self, seat: int, target: int) -> bool:
         """``target`` may not be attacked by ``seat``: a team-mate, or on its own Home space."""
-        return self.team_of[seat] == self.team_of[target] or self.pos[target] == self.b.home[self.house_of[target]]
+        return self.team_of[seat] == self.team_of[target] or self.pos[target] == self.home_space[target]
 
     def in_reach(self, seat: int, space: int) -> bool:
         return self.b.distance[self.pos[seat]][space] <= REACH

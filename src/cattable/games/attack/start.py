@@ -31,9 +31,10 @@ def set_up(s: Position, options: dict[str, Any]) -> None:
     else:
         s.house_of = list(HOUSES_FOR[players])
     s.houses = sorted(set(s.house_of))
+    s.home_space = [b.home[h] for h in s.house_of]
     s.lives = [options["lives"] if h in s.houses else 0 for h in range(len(b.home))]
     s.larder = [0] * len(b.home)
-    s.pos = [b.home[h] for h in s.house_of]
+    s.pos = s.home_space[:]
     s.done = [False] * players
     s.younger = bool(options["younger"])
     claws = options["claws"]

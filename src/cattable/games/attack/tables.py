@@ -63,9 +63,10 @@ class Tables:
         self.b = b
         n = len(b.ids)
         self.shift = n
-        self.bit = tuple(1 << i for i in range(n))
-        self.street = tuple(bits(i for i in range(n) if b.street_of[i] == k) for k in range(len(b.streets)))
-        """Each street's spaces (a car there blocks them)."""
+        self.bit = (*(1 << i for i in range(n)), 0)
+        """``bit[space]``; ``bit[NONE]`` is the extra last entry, 0, so a retired cat (on NONE) adds nothing."""
+        self.street = (*(bits(i for i in range(n) if b.street_of[i] == k) for k in range(len(b.streets))), 0)
+        """Each street's spaces (a car there blocks them); ``street[NONE]``, the car park, is 0."""
         self.garden = tuple(bits(i for i in range(n) if b.shop_garden_of[i] == k) for k in range(len(b.burglar)))
         """Each shop's garden (closed, it blocks them)."""
         self.near = tuple(bits(j for j in range(n) if b.distance[i][j] <= MAX_STEPS) for i in range(n))
