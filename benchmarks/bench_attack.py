@@ -25,9 +25,11 @@ from cattable.analysis.throughput import profile_playouts, random_playouts
 
 @dataclass(frozen=True)
 class Anchor:
-    """Random backgammon playouts: player actions (chance nodes excluded), games and wall-clock seconds."""
+    """Random backgammon playouts: player actions, chance outcomes (dice, counted apart), games and
+    wall-clock seconds."""
 
     actions: int
+    chance: int
     games: int
     seconds: float
 
@@ -42,7 +44,7 @@ def backgammon_playouts(seconds: float, seed: int = 0) -> Anchor:
 
     game = pyspiel.load_game("backgammon")
     rng = random.Random(seed)
-    games = actions = 0
+    games = actions = chance = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
@@ -51,6 +53,7 @@ def backgammon_playouts(seconds: float, seed: int = 0) -> Anchor:
             if state.is_chance_node():
                 outcomes, weights = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(rng.choices(outcomes, weights)[0])
+                chance += 1
                 continue
             legal = state.legal_actions()
             state.apply_action(legal[rng.randrange(len(legal))])
@@ -58,7 +61,7 @@ def backgammon_playouts(seconds: float, seed: int = 0) -> Anchor:
         games += 1
         if time.perf_counter() >= deadline:
             break
-    return Anchor(actions, games, time.perf_counter() - start)
+    return Anchor(actions, chance, games, time.perf_counter() - start)
 
 
 def main() -> None:
@@ -80,6 +83,7 @@ def main() -> None:
         "backgammon": {
             "games": anchor.games,
             "actions": anchor.actions,
+            "chance_outcomes": anchor.chance,
             "seconds": round(anchor.seconds, 3),
             "actions_per_second": round(anchor.actions_per_second, 1),
         },

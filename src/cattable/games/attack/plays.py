@@ -106,7 +106,8 @@ def legal_plays(s: Position, seat: int) -> list[AttackAction]:
             else:
                 out.append(BURGLAR_PASS)
     if not s.younger:
-        out.extend(six_cats(s, seat, counts))
+        if counts[MOUSE] == HAND or counts[BIRD] == HAND:
+            out.extend(six_cats(s, seat, counts))
         if ATTACK not in hand:
             out.extend(fights(s, seat, counts, cat_reach))
     return out
