@@ -61,7 +61,9 @@ def blockers(s: Position, seat: int) -> Blockers:
         elif p == homes[o]:
             guarded |= bit[p]
         cats |= bit[p]
-    fixed = closed_ground(s)
+    fixed = t.street[s.car]
+    if False in s.shop_open:
+        fixed = closed_ground(s)
     landing = fixed | guarded
     larder = s.larder[s.house_of[seat]]
     if larder & MOUSE_BIT:

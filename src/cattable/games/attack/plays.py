@@ -24,6 +24,8 @@ CORNERED = tuple(CatCard("cat", v, NONE) for v in range(HAND + 1))
 SPEEDY_PLAY = Speedy("speedy")
 ATTACK_PASS = CatAttack("attack", NONE)
 BURGLAR_PASS = Burglar("burglar", NONE, NONE)
+CREATURE_PASS = tuple(tuple(CreatureCard(name, v, NONE, NONE) for v in range(HAND + 1)) for name in SUITS)
+"""``CREATURE_PASS[kind][value]``: a Mouse or Bird card played without a move."""
 FIGHT_SUITS = (CAT, MOUSE, BIRD)
 
 
@@ -68,7 +70,9 @@ def legal_plays(s: Position, seat: int) -> list[AttackAction]:
     cat_reach: set[int] = set()
     blk: Blockers | None = None
     taken = -1
-    retired: list[int] = []
+    last_kind = NONE
+    sources: list[int] = []
+    larders: list[int] = []
     counts = [0, 0, 0, 0]
     for card in hand:
         counts[card // SUIT_STEP] += 1
@@ -86,9 +90,11 @@ def legal_plays(s: Position, seat: int) -> list[AttackAction]:
                 out.append(CORNERED[card])
         elif su in (MOUSE, BIRD):
             if taken < 0:
-                retired = [h for h in s.houses if s.lives[h] == 0]
                 taken = taken_spaces(s)
-            out.extend(creature_plays(s, su, card % SUIT_STEP, retired, taken))
+            if su != last_kind:
+                last_kind = su
+                sources, larders = creature_sources(s, su)
+            creature_plays(s, su, card % SUIT_STEP, sources, larders, taken, out)
         elif card == SPEEDY:
             out.append(SPEEDY_PLAY)
         elif card == ATTACK:
@@ -113,18 +119,28 @@ def legal_plays(s: Position, seat: int) -> list[AttackAction]:
     return out
 
 
-def creature_plays(s: Position, kind: int, v: int, retired: list[int], taken: int) -> list[AttackAction]:
-    """A Mouse or Bird card of value ``v``: every creature's moves, then the retired larders' creatures
-    sent home; 'pass' when there is none."""
+def creature_sources(s: Position, kind: int) -> tuple[list[int], list[int]]:
+    """Where a Mouse (kind MOUSE) or Bird card may take a creature from: the spaces with one, then its
+    hole if one is still in it; and the retired houses whose larders hold one."""
     b = s.b
-    out: list[AttackAction] = []
     if kind == MOUSE:
-        sources = sorted(set(s.mice)) + ([b.mouse_hole] if s.mice_home else [])
-        bit, home = MOUSE_BIT, b.mouse_hole
+        on_board, in_hole, hole, bit = s.mice, s.mice_home, b.mouse_hole, MOUSE_BIT
     else:
-        sources = sorted(set(s.birds)) + ([b.bird_house] if s.birds_home else [])
-        bit, home = BIRD_BIT, b.bird_house
-    name = SUITS[kind]
+        on_board, in_hole, hole, bit = s.birds, s.birds_home, b.bird_house, BIRD_BIT
+    sources = sorted(set(on_board)) if len(on_board) > 1 else on_board[:]
+    if in_hole:
+        sources.append(hole)
+    larders = [h for h in s.houses if s.lives[h] == 0 and s.larder[h] & bit]
+    return sources, larders
+
+
+def creature_plays(
+    s: Position, kind: int, v: int, sources: list[int], larders: list[int], taken: int, out: list[AttackAction]
+) -> None:
+    """Add a Mouse or Bird card of value ``v``'s plays to ``out``: every creature's moves, then the
+    retired larders' creatures sent home; 'pass' when there is none."""
+    home = s.b.mouse_hole if kind == MOUSE else s.b.bird_house
+    before = len(out)
     table = _creature_plays[kind][v]
     for src in sources:
         moves = table.get(src)
@@ -134,12 +150,10 @@ def creature_plays(s: Position, kind: int, v: int, retired: list[int], taken: in
             out.extend([a for d, a in moves.by_dest if not d & taken])
         else:
             out.extend(moves.actions)
-    for h in retired:
-        if s.larder[h] & bit:
-            out.append(CreatureCard(name, v, LARDER_BASE + h, home))
-    if not out:
-        out.append(CreatureCard(name, v, NONE, NONE))
-    return out
+    for h in larders:
+        out.append(CreatureCard(SUITS[kind], v, LARDER_BASE + h, home))
+    if len(out) == before:
+        out.append(CREATURE_PASS[kind][v])
 
 
 def attack_targets(s: Position, seat: int, blk: Blockers) -> list[int]:
