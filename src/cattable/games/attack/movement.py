@@ -35,19 +35,19 @@ class Blockers(NamedTuple):
 
 def closed_ground(s: Position) -> int:
     """Where no cat may stand: the car's street and the gardens of closed shops."""
-    t = s.t
-    out = t.street[s.car]
+    maps = s.maps
+    out = maps.street[s.car]
     if False in s.shop_open:
         for k, is_open in enumerate(s.shop_open):
             if not is_open:
-                out |= t.garden[k]
+                out |= maps.garden[k]
     return out
 
 
 def blockers(s: Position, seat: int) -> Blockers:
     """Everything that limits ``seat``'s moves now."""
-    t = s.t
-    bit = t.bit
+    maps = s.maps
+    bit = maps.bit
     team, homes = s.team_of, s.home_space
     mine, my_home = team[seat], homes[seat]
     cats = guarded = 0
@@ -61,7 +61,7 @@ def blockers(s: Position, seat: int) -> Blockers:
         elif p == homes[o]:
             guarded |= bit[p]
         cats |= bit[p]
-    fixed = t.street[s.car]
+    fixed = maps.street[s.car]
     if False in s.shop_open:
         fixed = closed_ground(s)
     landing = fixed | guarded
@@ -73,12 +73,12 @@ def blockers(s: Position, seat: int) -> Blockers:
         for m in s.birds:
             landing |= bit[m]
     passing = fixed | cats
-    return Blockers(passing, landing, cats, guarded, landing | passing << t.shift)
+    return Blockers(passing, landing, cats, guarded, landing | passing << maps.shift)
 
 
 def cat_landings(s: Position, start: int, steps: int, blk: Blockers) -> Sequence[int]:
     """Where a cat on ``start`` can land with exactly ``steps`` moves, sorted."""
-    walk = s.t.walk(start, steps)
+    walk = s.maps.walk(start, steps)
     key = blk.key
     if not walk.reach_key & key:
         return walk.spaces
@@ -126,7 +126,7 @@ def cat_moves(s: Position, seat: int, start: int, steps: int) -> tuple[Sequence[
 
 def taken_spaces(s: Position) -> int:
     """Spaces with a piece on them (creatures may land on none of them)."""
-    bit = s.t.bit
+    bit = s.maps.bit
     out = 0
     for p in s.pos:  # a retired cat's bit[NONE] is 0
         out |= bit[p]
@@ -144,4 +144,4 @@ def creature_moves(s: Position, kind: int, start: int, steps: int) -> list[int]:
     b = s.b
     taken = taken_spaces(s)
     hole = b.mouse_hole if kind == MOUSE else b.bird_house
-    return [d for d in s.t.creature_walk(kind, start, steps) if d == hole or not taken >> d & 1]
+    return [d for d in s.maps.creature_walk(kind, start, steps) if d == hole or not taken >> d & 1]

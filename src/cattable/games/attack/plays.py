@@ -45,7 +45,7 @@ _creature_plays: list[list[dict[int, CreaturePlays]]] = [[{} for _ in range(HAND
 
 def _creature_table(s: Position, kind: int, src: int, v: int, home: int) -> CreaturePlays:
     pairs = tuple(
-        (0 if d == home else 1 << d, CreatureCard(SUITS[kind], v, src, d)) for d in s.t.creature_walk(kind, src, v)
+        (0 if d == home else 1 << d, CreatureCard(SUITS[kind], v, src, d)) for d in s.maps.creature_walk(kind, src, v)
     )
     dests = 0
     for bit, _ in pairs:
@@ -160,7 +160,7 @@ def attack_targets(s: Position, seat: int, blk: Blockers) -> list[int]:
     """Spaces a Cat Attack card may jump onto: a cat, bird or mouse within six spaces that it may take,
     where a cat may stand."""
     larder = s.larder[s.house_of[seat]]
-    bit = s.t.bit
+    bit = s.maps.bit
     cand = blk.cats
     if not larder & MOUSE_BIT:
         for m in s.mice:
@@ -168,7 +168,7 @@ def attack_targets(s: Position, seat: int, blk: Blockers) -> list[int]:
     if not larder & BIRD_BIT:
         for m in s.birds:
             cand |= bit[m]
-    return space_list(cand & ~blk.landing & s.t.near[s.pos[seat]])
+    return space_list(cand & ~blk.landing & s.maps.near[s.pos[seat]])
 
 
 def burglar_targets(s: Position, seat: int) -> list[tuple[int, int]]:
@@ -177,7 +177,7 @@ def burglar_targets(s: Position, seat: int) -> list[tuple[int, int]]:
     b = s.b
     mine = s.larder[s.house_of[seat]]
     occupied = taken_spaces(s)
-    near = s.t.near[s.pos[seat]] & ~occupied
+    near = s.maps.near[s.pos[seat]] & ~occupied
     out: list[tuple[int, int]] = []
     for k, bp in enumerate(b.burglar):
         if s.stock[k] and not mine >> k & 1 and near >> bp & 1:
@@ -208,7 +208,7 @@ def fights(s: Position, seat: int, counts: list[int], cat_reach: set[int]) -> li
     """Cat Fights (only without a Cat Attack card in hand): any cat it may attack within six spaces that
     no Cat card in hand lands on, in each suit held."""
     out: list[AttackAction] = []
-    near = s.t.near[s.pos[seat]]
+    near = s.maps.near[s.pos[seat]]
     team, homes = s.team_of, s.home_space
     mine = team[seat]
     for t, p in enumerate(s.pos):

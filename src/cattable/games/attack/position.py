@@ -82,7 +82,7 @@ class Position(State):
     it uses. Spaces are board indices, cards small ints (``cards.py``), larders bit sets of ITEMS."""
 
     b: Board
-    t: Tables
+    maps: Tables
     """Bit masks and walks precomputed from the board."""
     house_of: list[int]
     home_space: list[int]
@@ -148,7 +148,7 @@ class Position(State):
 
     def copy_fields_to(self, o: Position) -> None:
         """Copy every field into ``o`` (a bare instance), sharing only what never changes."""
-        o.b, o.t = self.b, self.t
+        o.b, o.maps = self.b, self.maps
         o.house_of, o.team_of, o.houses = self.house_of, self.team_of, self.houses
         o.home_space = self.home_space
         o.lives, o.larder, o.pos, o.done = self.lives[:], self.larder[:], self.pos[:], self.done[:]

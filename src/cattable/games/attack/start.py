@@ -20,7 +20,7 @@ def set_up(s: Position, options: dict[str, Any]) -> None:
     to the first decision."""
     players = s.players
     s.b = b = standard_board()
-    s.t = tables(b)
+    s.maps = tables(b)
     size = options["teams"]
     s.teams = bool(size)
     nteams = players // size if size else players
