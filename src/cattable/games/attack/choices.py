@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .actions import AttackAction, CatCard, CreatureCard, FightCard, Move, Raid, Swap
+from cattable.core import Action
+
+from .actions import Burglar, CatAttack, CatCard, CreatureCard, Fight, FightCard, Move, Raid, SixCat, Swap
 from .board import standard_board
 from .cards import ITEMS, SUIT_STEP, SUITS, card_name
 from .hands import card_of
@@ -15,7 +17,7 @@ RAID_ACTIONS = tuple(Raid("raid", i) for i in range(len(ITEMS)))
 PLAY, MOVE, RAID, SWAP, FIGHT = Phase.PLAY, Phase.MOVE, Phase.RAID, Phase.SWAP, Phase.FIGHT
 
 
-def legal(s: Position) -> list[AttackAction]:
+def legal(s: Position) -> list[Action]:
     """The legal actions of the seat to act, in a fixed order (records and transcripts rely on it)."""
     ph = s.phase
     seat = s.actor
@@ -52,21 +54,20 @@ BURGLAR_RULE = (
 )
 
 
-def why_illegal(s: Position, action: AttackAction) -> str:
+def why_illegal(s: Position, action: Action) -> str:
     """Why ``action`` (well formed, not legal) cannot be played now: the rule it breaks."""
     ph = s.phase
-    kind = action.kind
     if s.over:
         return "the game is over"
     if ph == MOVE:
-        if kind != "move":
+        if not isinstance(action, Move):
             return f"cat {s.actor} must move {s.roll} spaces now (move <space>)"
         return (
             f"{action.text()}: cannot land there with exactly {s.roll} moves (no back-tracking, "
             "no jumping cats, no car street, no closed shop, one bird and one mouse only)"
         )
     if ph == RAID:
-        if kind == "raid":
+        if isinstance(action, Raid):
             return f"{action.text()}: you may raid only an item you lack that is in that larder"
         return "a raid is waiting: raid <item>"
     if ph == SWAP:
@@ -76,15 +77,15 @@ def why_illegal(s: Position, action: AttackAction) -> str:
     card = card_of(action)
     if card != NONE and card not in s.hands[s.actor]:
         return f"{card_name(card)} is not in your hand"
-    if kind in ("move", "raid", "swap", "fightcard"):
-        return f"it is time to play a Mog card, not to {kind}"
-    if kind == "sixcat":
+    if isinstance(action, Move | Raid | Swap | FightCard):
+        return f"it is time to play a Mog card, not to {action.kind}"
+    if isinstance(action, SixCat):
         return SIX_CAT_RULE
-    if kind == "fight":
+    if isinstance(action, Fight):
         return FIGHT_RULE
-    if kind == "attack":
+    if isinstance(action, CatAttack):
         return ATTACK_RULE
-    if kind == "burglar":
+    if isinstance(action, Burglar):
         return BURGLAR_RULE
     if isinstance(action, CatCard):
         dests, _ = cat_moves(s, s.actor, s.pos[s.actor], action.value)
@@ -92,7 +93,7 @@ def why_illegal(s: Position, action: AttackAction) -> str:
         return f"{action.text()}: with exactly {action.value} moves this cat can land on {where}"
     if isinstance(action, CreatureCard):
         return (
-            f"{action.text()}: a {kind} moves exactly {action.value} spaces without back-tracking, never onto "
-            "a Home space or another piece ('pass' only when none can move)"
+            f"{action.text()}: a {action.kind} moves exactly {action.value} spaces without back-tracking, "
+            "never onto a Home space or another piece ('pass' only when none can move)"
         )
     return f"{action.text()}: not a legal move here"

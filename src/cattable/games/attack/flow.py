@@ -8,8 +8,9 @@ the rolls, cornered cats and turn ends until someone must act, so every position
 
 from __future__ import annotations
 
+from cattable.core import Action
+
 from .actions import (
-    AttackAction,
     Burglar,
     CatAttack,
     CatCard,
@@ -33,7 +34,7 @@ PLAY, MOVE, RAID, SWAP, FIGHT = Phase.PLAY, Phase.MOVE, Phase.RAID, Phase.SWAP, 
 T_PLAY, T_ROLL = Task.PLAY, Task.ROLL
 
 
-def apply_action(s: Position, action: AttackAction) -> None:
+def apply_action(s: Position, action: Action) -> None:
     """Carry out a legal action, then run the game on to the next decision."""
     seat = s.actor
     if isinstance(action, Move):
@@ -52,7 +53,7 @@ def apply_action(s: Position, action: AttackAction) -> None:
     advance(s)
 
 
-def play_card(s: Position, seat: int, a: AttackAction) -> None:
+def play_card(s: Position, seat: int, a: Action) -> None:
     """Play a Mog card (or six, or start a Cat Fight): the hand is refilled before the card's effect."""
     if isinstance(a, SixCat):
         for c in [c for c in s.hands[seat] if c // SUIT_STEP == a.suit]:

@@ -119,13 +119,13 @@ class AttackState(Position):
         return action in self._legal_cache
 
     def _legal(self) -> list[Action]:
-        return choices.legal(self)  # type: ignore[return-value]
+        return choices.legal(self)
 
     def _apply(self, action: Action) -> None:
-        flow.apply_action(self, action)  # type: ignore[arg-type]
+        flow.apply_action(self, action)
 
     def _why_illegal(self, action: Action) -> str:
-        return choices.why_illegal(self, action)  # type: ignore[arg-type]
+        return choices.why_illegal(self, action)
 
     def _result(self) -> Result:
         return views.result(self)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from .actions import AttackAction, Burglar, CatAttack, CatCard, CreatureCard, Speedy
+from cattable.core import Action
+
+from .actions import Burglar, CatAttack, CatCard, CreatureCard, Speedy
 from .cards import ATTACK, BIRD, BURGLAR, MOUSE, SPEEDY, SUIT_STEP
 from .position import HAND, NONE, Position
 
 
-def card_of(a: AttackAction) -> int:
+def card_of(a: Action) -> int:
     """The Mog card an action plays from the hand (NONE for actions that play none)."""
     if isinstance(a, CatCard):
         return a.value

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .actions import LARDER_BASE, AttackAction, Burglar, CatAttack, CatCard, CreatureCard, Fight, SixCat, Speedy
+from cattable.core import Action
+
+from .actions import LARDER_BASE, Burglar, CatAttack, CatCard, CreatureCard, Fight, SixCat, Speedy
 from .board import standard_board
 from .cards import ATTACK, BIRD, BIRD_BIT, BURGLAR, CAT, ITEMS, MOUSE, MOUSE_BIT, SPEEDY, SUIT_STEP, SUITS
 from .movement import Blockers, blockers, cat_landings, taken_spaces
@@ -63,9 +65,9 @@ def space_list(mask: int) -> list[int]:
     return out
 
 
-def legal_plays(s: Position, seat: int) -> list[AttackAction]:
+def legal_plays(s: Position, seat: int) -> list[Action]:
     hand = s.hands[seat]
-    out: list[AttackAction] = []
+    out: list[Action] = []
     start = s.pos[seat]
     cat_reach: set[int] = set()
     blk: Blockers | None = None
@@ -135,7 +137,7 @@ def creature_sources(s: Position, kind: int) -> tuple[list[int], list[int]]:
 
 
 def creature_plays(
-    s: Position, kind: int, v: int, sources: list[int], larders: list[int], taken: int, out: list[AttackAction]
+    s: Position, kind: int, v: int, sources: list[int], larders: list[int], taken: int, out: list[Action]
 ) -> None:
     """Add a Mouse or Bird card of value ``v``'s plays to ``out``: every creature's moves, then the
     retired larders' creatures sent home; 'pass' when there is none."""
@@ -192,9 +194,9 @@ def burglar_targets(s: Position, seat: int) -> list[tuple[int, int]]:
     return out
 
 
-def six_cats(s: Position, seat: int, counts: list[int]) -> list[AttackAction]:
+def six_cats(s: Position, seat: int, counts: list[int]) -> list[Action]:
     """Six Mouse or six Bird cards: a rival larder's creature vanishes, unless its cat guards it."""
-    out: list[AttackAction] = []
+    out: list[Action] = []
     for su, bit in ((MOUSE, MOUSE_BIT), (BIRD, BIRD_BIT)):
         if counts[su] == HAND:
             mine = s.team_of[seat]
@@ -204,10 +206,10 @@ def six_cats(s: Position, seat: int, counts: list[int]) -> list[AttackAction]:
     return out
 
 
-def fights(s: Position, seat: int, counts: list[int], cat_reach: set[int]) -> list[AttackAction]:
+def fights(s: Position, seat: int, counts: list[int], cat_reach: set[int]) -> list[Action]:
     """Cat Fights (only without a Cat Attack card in hand): any cat it may attack within six spaces that
     no Cat card in hand lands on, in each suit held."""
-    out: list[AttackAction] = []
+    out: list[Action] = []
     near = s.maps.near[s.pos[seat]]
     team, homes = s.team_of, s.home_space
     mine = team[seat]
