@@ -20,31 +20,20 @@ MAX_STEPS = 6
 """The longest move: a die roll or a Cat card of six."""
 
 
-class Landing(NamedTuple):
-    """A space a move can end on, and the spaces passed over by each route there (as bit sets)."""
-
-    space: int
-    bit: int
-    routes: tuple[int, ...]
-
-
 class Walk(NamedTuple):
     """Every move of exactly a number of steps from one space, on the empty board."""
 
-    landings: tuple[Landing, ...]
-    """Sorted by space."""
     spaces: tuple[int, ...]
     """The landing spaces, sorted."""
-    reach: int
-    """Every space landed on or passed over: a blocker outside it changes nothing."""
     routes: tuple[tuple[int, int], ...]
-    """(landing space, route key) for every route, by landing space: the key is the landing's bit with
-    the bits of the spaces passed shifted ``shift`` places up, so that one ``&`` with a ``Tables.key``
-    of the blockers tells whether the route is blocked."""
+    """(landing space, route key) for every route, sorted by landing space. A key is the landing
+    space's bit, with the bits of the spaces passed over shifted ``Tables.shift`` places above it: one
+    ``&`` with the blockers' key (``Tables.key``) tells whether the route is blocked."""
     several: bool
     """Some landing space has more than one route (its space then comes up more than once)."""
     reach_key: int
-    """``reach`` in both halves of a key."""
+    """Every space landed on or passed over, in both halves of a key: blockers outside it change
+    nothing, and the walk is taken whole."""
 
 
 def bits(spaces: Iterable[int]) -> int:
@@ -83,21 +72,17 @@ class Tables:
 
     def _build_walk(self, start: int, steps: int) -> Walk:
         paths, spaces = cat_routes(self.b, start, steps, NONE, [True] * len(self.garden))
-        by_land: dict[int, list[int]] = {}
+        by_land: dict[int, list[int]] = {space: [] for space in spaces}
         for space, passed in paths:
             mask = bits(passed)
-            routes = by_land.setdefault(space, [])
-            if mask not in routes:
-                routes.append(mask)
-        landings = tuple(Landing(s, 1 << s, tuple(by_land[s])) for s in spaces)
+            if mask not in by_land[space]:
+                by_land[space].append(mask)
+        shift = self.shift
+        routes = tuple((space, 1 << space | mask << shift) for space in spaces for mask in by_land[space])
         reach = 0
-        for landing in landings:
-            reach |= landing.bit
-            for m in landing.routes:
-                reach |= m
-        keys = tuple((x.space, x.bit | m << self.shift) for x in landings for m in x.routes)
-        several = len(keys) > len(landings)
-        return Walk(landings, spaces, reach, keys, several, reach | reach << self.shift)
+        for space, key in routes:
+            reach |= 1 << space | key >> shift
+        return Walk(spaces, routes, len(routes) > len(spaces), reach | reach << shift)
 
     def key(self, landing: int, passing: int) -> int:
         """Blockers as one int: spaces no move may end on, and (shifted up) spaces no route may pass."""
