@@ -66,6 +66,7 @@ def space_list(mask: int) -> list[int]:
 
 
 def legal_plays(s: Position, seat: int) -> list[Action]:
+    """Every way ``seat`` may play a Mog card now, in a fixed order (the module docstring's)."""
     hand = s.hands[seat]
     out: list[Action] = []
     start = s.pos[seat]
@@ -80,7 +81,7 @@ def legal_plays(s: Position, seat: int) -> list[Action]:
         counts[card // SUIT_STEP] += 1
     for card in sorted(set(hand)):
         su = card // SUIT_STEP
-        if su == CAT:
+        if su == CAT:  # a Cat card's code is its value
             if blk is None:
                 blk = blockers(s, seat)
             dests = cat_landings(s, start, card, blk)
