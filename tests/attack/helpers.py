@@ -9,6 +9,7 @@ from cattable.games.attack.actions import NONE
 from cattable.games.attack.board import standard_board
 from cattable.games.attack.cards import CARD_CODES, ITEMS
 from cattable.games.attack.game import PLAY, AttackState
+from cattable.games.attack.position import Task
 
 B = standard_board()
 
@@ -25,9 +26,8 @@ def new(players: int = 2, seed: int = 0, **options: Any) -> AttackState:
 
 
 def refresh(s: AttackState) -> None:
-    """Forget the cached legal actions after doctoring a state."""
-    s._legal_cache = None
-    s._legal_set = None
+    """Forget the legal actions worked out before doctoring a state."""
+    s.edited()
 
 
 def cards(*names: str) -> list[int]:
@@ -58,7 +58,7 @@ def table(
         give_hand(s, seat, *hand)
     s.turn = s.actor = seat
     s.phase = PLAY
-    s.agenda = ["roll"]
+    s.agenda = [Task.ROLL]
     s.swaps, s.raid_house, s.fight = [], NONE, None
     s.closing, s.extra = False, 0
     refresh(s)

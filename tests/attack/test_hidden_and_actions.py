@@ -9,6 +9,7 @@ import pytest
 
 from cattable.core import IllegalAction, InvalidAction
 from cattable.games.attack.actions import parse
+from cattable.games.attack.game import AttackState
 from tests.rulebook import rule
 
 from .helpers import legal_texts, new, play, table
@@ -41,12 +42,18 @@ def test_determinize_keeps_what_the_seat_saw_and_redeals_the_rest() -> None:
     s = table(players=3, at={0: "r4_7", 1: "r4_8"}, hand=HAND)
     play(s, "cat 1 r4_8")
     seen = sorted(s.view(0)["seen"]["1"])
-    other = s.determinize(0, random.Random(5))
+    other = _determinized(s, 0, 5)
     assert sorted(other.view(0)["seen"]["1"]) == seen
     assert sorted(other.snapshot()["hands"][1]) == seen  # the whole hand was seen
     assert other.hands[0] == s.hands[0]
-    changed = any(s.determinize(0, random.Random(k)).hands[2] != s.hands[2] for k in range(10))
+    changed = any(_determinized(s, 0, k).hands[2] != s.hands[2] for k in range(10))
     assert changed
+
+
+def _determinized(s: AttackState, seat: int, seed: int) -> AttackState:
+    other = s.determinize(seat, random.Random(seed))
+    assert isinstance(other, AttackState)
+    return other
 
 
 def test_text_is_forgiving_and_round_trips() -> None:

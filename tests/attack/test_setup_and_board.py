@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from typing import Any
 
 import pytest
 
@@ -69,8 +70,9 @@ def test_shop_gardens_are_reached_only_from_streets() -> None:
             assert all(B.shop_garden_of[j] == k or B.kind[j] == "street" for j in B.neighbours[i])
 
 
-def _board_data() -> dict:
-    return json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+def _board_data() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    return data
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cattable.games.attack.cards import FULL_LARDER
+from cattable.games.attack.flow import time_up
 from cattable.games.attack.game import MOVE
 from tests.rulebook import rule
 
@@ -41,13 +42,13 @@ def test_time_limit_scoring_and_tie_breaks() -> None:
     s.larder[h[0]] = items("fish", "milk")  # 7
     s.larder[h[1]] = 0  # 7
     s.larder[h[2]] = items("fish")  # 5
-    s._time_up()
+    time_up(s)
     assert s.result().winners == (0,)  # tie on 7, seat 0 has more food
     assert s.result().scores == (7.0, 7.0, 5.0)
     s = new(2, time_limit=5)
     s.larder[s.house_of[0]] = items("fish")
     s.larder[s.house_of[1]] = items("milk")
-    s._time_up()
+    time_up(s)
     assert s.result().winners == () and s.result().is_draw
 
 
@@ -101,9 +102,9 @@ def test_a_team_wins_when_all_its_cats_are_home_with_six_foods() -> None:
     s.pos[2] = s.b.index["g3a"]
     s.phase, s.agenda = MOVE, []
     s.roll, s.moves = 1, [s.b.index["h3"]]
-    s._legal_cache = None
+    s.edited()
     play(s, "move h3")
-    assert s.is_over and s.result().winners == (0, 2)
+    assert s.result().winners == (0, 2)  # result() answers only once the game is over
 
 
 @rule(BOOK, "all the cats in one team could live in the same house and only need to collect six items of food.")

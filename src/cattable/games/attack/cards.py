@@ -8,13 +8,24 @@ a Mouse card 10+v, a Bird card 20+v; the picture cards are 31 (Speedy Cat), 32 (
 from __future__ import annotations
 
 import json
+from enum import IntEnum
 from functools import cache
 from pathlib import Path
 
 DECKS_FILE = Path(__file__).with_name("decks.json")
 
-CAT, MOUSE, BIRD, PICTURE = 0, 1, 2, 3
+
+class Suit(IntEnum):
+    CAT = 0
+    MOUSE = 1
+    BIRD = 2
+    PICTURE = 3
+
+
+CAT, MOUSE, BIRD, PICTURE = Suit
 SUITS = ("cat", "mouse", "bird")
+SUIT_STEP = 10
+"""A card's suit is ``card // SUIT_STEP`` and its value ``card % SUIT_STEP``."""
 SPEEDY, ATTACK, BURGLAR = 31, 32, 33
 PICTURES = {"speedy": SPEEDY, "attack": ATTACK, "burglar": BURGLAR}
 
@@ -25,15 +36,19 @@ BIRD_BIT = 1 << 5
 FULL_LARDER = (1 << len(ITEMS)) - 1
 
 # Curiosity cards: 0-3 open/close shop k, 4-7 send the car to street k, then these
+SHOP_SIGNS = range(0, 4)
+"""Curiosity card ``SHOP_SIGNS[k]`` opens shop k if closed, or closes it."""
+CAR_CARDS = range(4, 8)
+"""Curiosity card ``CAR_CARDS[k]`` drives the car to street k."""
 CUR_ANOTHER, CUR_EXTRA, CUR_SHUFFLE = 8, 9, 10
 
 
 def suit(card: int) -> int:
-    return card // 10
+    return card // SUIT_STEP
 
 
 def value(card: int) -> int:
-    return card % 10
+    return card % SUIT_STEP
 
 
 def _name(card: int) -> str:
@@ -58,11 +73,11 @@ CARD_CODES: dict[str, int] = {
 
 
 def curiosity_name(card: int) -> str:
-    if card < 4:
-        return f"shop{card}"
-    if card < 8:
-        return f"car{card - 4}"
-    return ("another", "extra", "shuffle")[card - 8]
+    if card in SHOP_SIGNS:
+        return f"shop{card - SHOP_SIGNS.start}"
+    if card in CAR_CARDS:
+        return f"car{card - CAR_CARDS.start}"
+    return ("another", "extra", "shuffle")[card - CUR_ANOTHER]
 
 
 CURIOSITY_CODES = {curiosity_name(c): c for c in range(11)}
