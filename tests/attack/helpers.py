@@ -27,7 +27,7 @@ def new(players: int = 2, seed: int = 0, **options: Any) -> AttackState:
 
 def refresh(s: AttackState) -> None:
     """Forget the legal actions worked out before doctoring a state."""
-    s.edited()
+    s.forget_caches()
 
 
 def cards(*names: str) -> list[int]:

@@ -102,7 +102,7 @@ def test_a_team_wins_when_all_its_cats_are_home_with_six_foods() -> None:
     s.pos[2] = s.b.index["g3a"]
     s.phase, s.agenda = MOVE, []
     s.roll, s.moves = 1, [s.b.index["h3"]]
-    s.edited()
+    s.forget_caches()
     play(s, "move h3")
     assert s.result().winners == (0, 2)  # result() answers only once the game is over
 

@@ -139,12 +139,6 @@ class AttackState(Position):
     def _redeal(self, seat: int | None, rng: random.Random) -> None:
         views.redeal(self, seat, rng)
 
-    def edited(self) -> None:
-        """Call after editing a position by hand (tests, puzzles): forgets the legal actions worked out
-        for the position as it was."""
-        self._legal_cache = None
-        self._legal_set = None
-
     # -- questions the bots and tests ask ----------------------------------------------------------
     def scores(self) -> list[float]:
         """Lives left plus items in the larder (the time-limit score)."""
