@@ -39,7 +39,7 @@ def per_action(seconds: float) -> dict[str, float]:
             action = legal[rng.randrange(len(legal))]
             t = time.perf_counter()
             state.apply(action)
-            times[action.kind].append(time.perf_counter() - t)
+            times[action.text().split()[0]].append(time.perf_counter() - t)
     return {k: round(1000 * statistics.median(v), 2) for k, v in sorted(times.items())}
 
 
