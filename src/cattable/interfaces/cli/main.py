@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import secrets
 import sys
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -53,12 +55,19 @@ def _option_text(option: dict[str, object]) -> str:
     return f"{option['name']}: {option['help']} ({allowed})"
 
 
+def _check_plot(path: Path) -> None:
+    """Refuse --plot before a long run, not after it: a folder that is missing, or no matplotlib."""
+    check_writable_file(path, "--plot", example="plot.png")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise ValueError("--plot needs matplotlib, which playing does not: pip install 'cattable[plots]'")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     # every path is checked before the game starts: a game is never lost to a bad --save at its end
     save_to = Path(args.save) if args.save else None
     if save_to is not None:
-        check_writable_file(save_to, "--save", create_folder=True)
+        check_writable_file(save_to, "--save", create_folder=True, example="game.json")
     pictures = Path(args.pictures) if args.pictures else None
     if pictures is not None:
         check_writable_folder(pictures, "--pictures", create=True)
@@ -90,7 +99,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     agents = [a.strip() for a in args.agents.split(",")] if args.agents else [game.default_agent]
     options = parse_options(args.option)
     if args.plot:
-        check_writable_file(Path(args.plot), "--plot")
+        _check_plot(Path(args.plot))
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=args.json) as bar:
         task = bar.add_task(f"{game.name} x{args.games}", total=args.games)
@@ -173,9 +182,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     pairings = len(agents) * (len(agents) - 1) // 2
     if args.plot:
-        check_writable_file(Path(args.plot), "--plot")
+        _check_plot(Path(args.plot))
     if args.log:
-        check_writable_file(Path(args.log), "--log", create_folder=True)
+        check_writable_file(Path(args.log), "--log", create_folder=True, example="games.jsonl")
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=args.json) as bar:
         task = bar.add_task(f"{game.name} tournament", total=pairings * args.games)
@@ -233,7 +242,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     module = companion(DRAWING_GROUP, name)
     if module is None or not hasattr(module, "render_record"):
         raise ValueError(f"{name} has no 3D picture to render (only the tower has)") from None
-    check_writable_file(Path(args.out), "--out")
+    check_writable_file(Path(args.out), "--out", example="tower.png")
     replayable(record, args.record)
     module.render_record(record, args.out)
     console.print(f"Picture saved to [bold]{args.out}[/]")
@@ -390,9 +399,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         code: int = args.fn(args)
-    except ValueError as exc:
-        err_console.print(f"[red]error:[/] {exc}")
+    except ValueError as exc:  # the user's mistake, said plainly: never a traceback
+        err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)  # paths stay whole
         return 2
+    except OSError as exc:  # a file or folder the system refused mid-way
+        err_console.print(f"[red]error:[/] {escape(str(exc))}", soft_wrap=True)  # paths stay whole
+        return 1
     return code
 
 

@@ -43,12 +43,16 @@ def renderer(game: Game) -> Callable[[dict[str, Any], int | None], RenderableTyp
     return fn
 
 
-def check_writable_file(path: Path, what: str, create_folder: bool = False) -> None:
+def check_writable_file(path: Path, what: str, create_folder: bool = False, example: str = "out") -> None:
     """Refuse, before any work is done, a file that could not be written: a folder, a missing folder
-    (unless ``create_folder``), or a folder that refuses new files. ``what`` names the flag."""
+    (unless ``create_folder``), or a folder that refuses new files. ``what`` names the flag, ``example``
+    a file name to suggest."""
     if path.is_dir():
-        raise ValueError(f"{what} {path} is a folder; give a file name in it, e.g. {path / ('out' + path.suffix)}")
+        raise ValueError(f"{what} {path} is a folder; give a file name in it, e.g. {path / example}")
     folder = path.parent
+    blocked = next((f for f in (folder, *folder.parents) if f.exists() and not f.is_dir()), None)
+    if blocked is not None:
+        raise ValueError(f"{what} {path}: {blocked} is a file, not a folder")
     if create_folder:
         try:
             folder.mkdir(parents=True, exist_ok=True)
