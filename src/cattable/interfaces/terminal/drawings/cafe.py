@@ -137,8 +137,12 @@ def _summary(view: dict[str, Any], p: int, seat: int | None) -> Text:
     filled = [sum(1 for item in spaces.values() if item) for spaces in row["towers"]]
     text.append(" · towers " + " ".join(f"{n}/{len(t['floors'])}" for n, t in zip(filled, view["towers"], strict=True)))
     text.append(f" · ●{row['footprints']['available']}")
-    if row["last"]:
-        text.append(f" · last: {_describe(row['last'])}", style="dim")
+    last = row["last"]
+    if last:
+        short = "passed" if last.get("type") == "pass" else f"{last['item']} T{last['tower']} f{last['floor']}"
+        if last.get("cat"):
+            short += f", {last['cat']} cat"
+        text.append(f" · last: {short}", style="dim")
     text.no_wrap = True
     text.overflow = "ellipsis"
     return text

@@ -139,8 +139,7 @@ def legend_text(view: dict[str, Any], chars: Any, door_marks: set[str]) -> str:
         entries.append(f"{FOREST}: forest")
     sewers = sorted(ch for ch in present if is_sewer(ch))
     if sewers:
-        pair = sewers[0] * 2
-        entries.append(f"{pair}: sewer pair")
+        entries.append(" ".join(ch * 2 for ch in sewers) + f": sewer pair{'s' if len(sewers) > 1 else ''}")
     if any(is_building(ch) for ch in present):
         doors = " ".join("A" + m for m in "^>v<" if m in door_marks)
         entries.append("A : building" + (f", {doors}: its door's side" if doors else ""))
@@ -148,7 +147,7 @@ def legend_text(view: dict[str, Any], chars: Any, door_marks: set[str]) -> str:
     if any(f >= 0 for f in view["fish"]) or any(n >= 0 for n in view["lines"]):
         entries.append("(): fish picked up")
         mark = FILL[0]
-        entries.append(f"{mark * 2}: a line, {mark}@ its start, {mark}1 {mark}2 the cats")
+        entries.append(f"{mark * 2} a player's line, {mark}@ its start, {mark}1 {mark}2 its cats")
     return "  ".join(entries)
 
 
