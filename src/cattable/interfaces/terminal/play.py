@@ -97,7 +97,7 @@ class TerminalGame:
             console.print(Panel(describe_result(self.game, result, self.names, final), title="Game over"))
         if trouble:
             console.print(f"[red]{trouble}[/]")
-        console.print(f"Record saved to [bold]{path}[/] (replay it with: cattable replay {path})")
+        console.print(f"Record saved to [bold]{path}[/] (replay it with: cattable replay {path})", soft_wrap=True)
         return self.state
 
     def _has_sheets(self) -> bool:

@@ -190,7 +190,7 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
 
 
 REASONS = {
-    "six foods and home": "six different foods in the larder and back home",
+    "six foods and home": "six different foods in the larder and back home first",
     "last cat standing": "the last cat standing (every other cat has lost its lives)",
     "no cat left": "no cat is left with a life: nobody wins",
     "no cat left to play": "no cat is left to play: nobody wins",
