@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -117,12 +118,13 @@ def _board_text(view: dict[str, Any], b: Board) -> Text:
         for ch, st in line:
             out.append(ch, style=st or None)
         out.append("\n")
+    out.rstrip()  # no blank line under the board
     return out
 
 
 def _cats_table(view: dict[str, Any]) -> Table:
-    table = Table(title="Cats", show_lines=False, expand=False)
-    for col in ("cat", "house", "lives", "larder", "cards", "at"):
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)  # 4 lines fewer than boxed
+    for col in ("Cats", "house", "lives", "larder", "cards", "at"):
         table.add_column(col)
     lives = {h["house"]: h for h in view["houses"]}
     for cat in view["cats"]:

@@ -63,9 +63,10 @@ def _tower(view: dict[str, Any]) -> Group:
     floors = sorted(levels, key=lambda f: -levels[f])
     lines: list[Text] = [Text(f"The tower, {len(floors)} floor(s), top first (◆: a goal floor)", style="bold")]
     for floor in floors[:SHOWN_FLOORS]:
-        line = Text(f"{levels[floor]:>2} {'◆' if floor in goal_floors else ' '} ", style="bold")
+        label = f"{levels[floor]:>2} ({floor})"
+        line = Text(f"{label:<9}{'◆' if floor in goal_floors else ' '} ", style="bold")
         if floor in goal_floors:
-            line.stylize("green", 3, 4)
+            line.stylize("green", 9, 10)
         parts = [_piece_text(p, tower["pieces"].get(p, {}), view, words) for p in sorted(resting.get(floor, []))]
         line.append_text(Text(" · ").join(parts) if parts else Text("-", style="dim"))
         line.no_wrap, line.overflow = True, "ellipsis"
