@@ -1,23 +1,33 @@
-# The two front-door commands: `make play` and `make test`. Each sets itself up (a virtual environment
-# in .venv with cattable and its tools) the first time, and again whenever pyproject.toml changes.
+# The two front-door commands: `make play` and `make test`. Each sets itself up the first time, and again
+# whenever pyproject.toml changes: `play` a virtual environment in .venv with cattable and what playing
+# needs (about 200 MB), `test` and the other targets also the development set (plots, Ray, the tools).
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 STAMP = $(VENV)/.installed
+PLAY_STAMP = $(VENV)/.installed-play
 GAME ?= cafe
 ARGS ?= --players 3 --bots 2
 
 .PHONY: play test lint types unit bench figures setup clean
 
+# Everything, for the tests and tools (the play set is part of it, so its stamp is touched too).
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
+
+# Only what playing needs: cattable and its runtime dependencies.
+$(PLAY_STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	touch $(PLAY_STAMP)
 
 setup: $(STAMP)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/cattable play $(GAME) $(ARGS)
 
 test: lint types unit

@@ -2,7 +2,13 @@
 
 At the prompt: a move in the game's text form, ``help`` (the legal moves), ``hint`` (the heuristic's
 suggestion), ``undo`` (take back your last move while nothing hidden or random has been revealed since),
-``save``, ``quit``. The game is saved as a record at the end and on Ctrl-C.
+``show`` (the table again), ``sheet N`` (seat N's sheet in full, in games whose drawing draws the other
+seats compactly), ``save``, ``quit``. The game is saved as a record at the end and on Ctrl-C.
+
+Each game's drawing module (entry point group ``cattable.drawings``) gives ``render(view, seat)`` and may
+give ``render_sheet(view, p, seat)`` (one seat's part in full), ``revealed(before, after, names)`` (lines
+to print when a move reveals what was hidden, such as Cat Cafe's simultaneous marks) and
+``explain_result(result, names, view)`` (who won and why).
 """
 
 from __future__ import annotations
@@ -20,12 +26,13 @@ from cattable.agents import Agent, InfoSet, make_agent
 from cattable.core import Game, State
 from cattable.core.registry import DRAWING_GROUP, HEURISTIC_GROUP, companion
 
-from .common import console, describe_result, renderer, save_record
+from .common import check_writable_file, console, describe_result, renderer, save_record, save_record_somewhere
 
 HELP = (
     "Type a move, or: [bold]help[/] (legal moves), [bold]hint[/] (a suggestion), [bold]undo[/] "
-    "(take back your last move), [bold]save[/], [bold]quit[/]."
+    "(take back your last move), [bold]show[/] (the table again), [bold]save[/], [bold]quit[/]."
 )
+SHEET_HELP = "  [bold]sheet N[/] shows seat N's sheet in full (the others are drawn small)."
 
 
 @dataclass
@@ -58,6 +65,7 @@ class TerminalGame:
         self.read = read
         self.pictures = pictures
         self.draw = renderer(game)
+        self.drawing = companion(DRAWING_GROUP, game.name)
         self.names = [
             f"You{'' if len(humans) == 1 else ' ' + str(s)}" if s in humans else f"Bot {s}"
             for s in range(state.players)
@@ -68,7 +76,9 @@ class TerminalGame:
     # -- the loop ---------------------------------------------------------------------------------
     def run(self) -> State:
         console.print(Rule(f"[bold]{self.game.title}[/]"))
-        console.print(HELP)
+        seed = self.state.seed
+        console.print(f"Seed {seed}: play this deal again with [bold]--seed {seed}[/].")
+        console.print(HELP + (SHEET_HELP if self._has_sheets() else ""))
         try:
             while not self.state.is_over:
                 seat = self.state.current_player
@@ -79,14 +89,34 @@ class TerminalGame:
                     break
         except (KeyboardInterrupt, EOFError):
             console.print("\n[yellow]Stopped.[/]")
-        path = save_record(self.state.record(), self.save_to)
+        path, trouble = save_record_somewhere(self.state.record(), self.save_to)
         if self.state.is_over:
-            console.print(self.draw(self.state.view(None), None))
-            console.print(
-                Panel(describe_result(self.game, self.state.result().to_json(), self.names), title="Game over")
-            )
-        console.print(f"Record saved to [bold]{path}[/] (replay it with: cattable replay {path})")
+            final = self.state.view(None)
+            console.print(self.draw(final, self._viewer()))
+            result = self.state.result().to_json()
+            console.print(Panel(describe_result(self.game, result, self.names, final), title="Game over"))
+        if trouble:
+            console.print(f"[red]{trouble}[/]")
+        console.print(f"Record saved to [bold]{path}[/] (replay it with: cattable replay {path})", soft_wrap=True)
         return self.state
+
+    def _has_sheets(self) -> bool:
+        return self.drawing is not None and hasattr(self.drawing, "render_sheet") and self.state.players > 1
+
+    def _viewer(self) -> int | None:
+        """Whose eyes the log is written for: the one person, or nobody's secrets when several share it."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def _apply(self, action: Any, announce: str) -> None:
+        """Play ``action`` (an illegal one raises, changing nothing), print ``announce``, then what the move
+        revealed (the drawing says what, in games that hide anything)."""
+        tell = getattr(self.drawing, "revealed", None) if self.drawing is not None else None
+        before = self.state.view(self._viewer()) if tell is not None else None
+        self.state.apply(action)
+        console.print(announce)
+        if tell is not None:
+            for line in tell(before, self.state.view(self._viewer()), self.names):
+                console.print(line)
 
     def bot_turn(self, seat: int) -> None:
         agent = self.bots[seat]
@@ -94,10 +124,8 @@ class TerminalGame:
         # a hard bot on a tall tower can think for seconds: say so rather than look frozen
         with console.status(f"{self.names[seat]} is thinking...", spinner="dots"):
             action = agent.choose_with(view, self.state.legal_actions(), InfoSet(self.state, seat))
-        viewer = self.humans[0] if len(self.humans) == 1 else None
-        announced = self.state.public_text(action, viewer)
-        self.state.apply(action)
-        console.print(f"[cyan]{self.names[seat]}[/]: {announced}")
+        announced = self.state.public_text(action, self._viewer())
+        self._apply(action, f"[cyan]{self.names[seat]}[/]: {announced}")
         self.after_move()
 
     def human_turn(self, seat: int) -> bool:
@@ -123,6 +151,12 @@ class TerminalGame:
             if word == "save":
                 console.print(f"Saved to {save_record(self.state.record(), self.save_to)}")
                 continue
+            if word in ("show", "table", "board"):
+                console.print(self.draw(self.state.view(seat), seat))
+                continue
+            if word == "sheet" or word.startswith("sheet "):
+                self.show_sheet(seat, word[len("sheet") :].strip())
+                continue
             if self.try_move(seat, line):
                 return True
 
@@ -130,12 +164,11 @@ class TerminalGame:
         before = self.state.clone()
         try:
             action = self.game.parse_action(line)
-            self.state.apply(action)
+            self._apply(action, f"[green]{self.names[seat]}[/]: {action.text()}")
         except ValueError as exc:
             console.print(f"[red]{exc}[/]  (type [bold]help[/] for the legal moves)")
             return False
         self.undo_stack.append(Checkpoint(before, len(before.chance.log), seat))
-        console.print(f"[green]{self.names[seat]}[/]: {action.text()}")
         self.after_move()
         return True
 
@@ -150,6 +183,18 @@ class TerminalGame:
         module.render_state(self.state, str(out))
 
     # -- helpers at the prompt ------------------------------------------------------------------
+    def show_sheet(self, seat: int, which: str) -> None:
+        """``sheet N``: seat N's part of the table in full, as that seat's neighbours may see it."""
+        if not self._has_sheets():
+            console.print("[yellow]This table is drawn whole already: type [bold]show[/] to see it again.[/]")
+            return
+        players = self.state.players
+        if not which.isdigit() or int(which) >= players:
+            console.print(f"[yellow]Which sheet? Type [bold]sheet N[/] with N from 0 to {players - 1}.[/]")
+            return
+        assert self.drawing is not None
+        console.print(self.drawing.render_sheet(self.state.view(seat), int(which), seat))
+
     def show_moves(self) -> None:
         legal = self.state.legal_actions()
         texts = [a.text() for a in legal]
@@ -194,7 +239,7 @@ def default_record_path(game: Game, seed: int) -> Path:
 def start(
     game: Game,
     players: int,
-    bots: int | str,
+    bots: int | str | None,
     agent: str | None,
     seed: int,
     options: dict[str, Any],
@@ -202,15 +247,22 @@ def start(
     read: Callable[[str], str] = input,
     pictures: Path | None = None,
 ) -> State:
+    """Seat a person in each seat before the bots' (``bots=None``: every seat but the first is a bot)."""
+    if not game.min_players <= players <= game.max_players:
+        lo, hi = game.min_players, game.max_players
+        raise ValueError(f"--players {players}: {game.title} is played by {lo} to {hi} players")
     default = agent or ("heuristic" if _has_heuristic(game) else "random")
-    specs = bot_specs(bots, default)
+    specs = bot_specs(players - 1 if bots is None else bots, default)
     if len(specs) > players:
         raise ValueError(f"--bots asks for {len(specs)} bots but there are only {players} seats")
     state = game.new(players=players, seed=seed, **options)
     first_bot = players - len(specs)
     humans = list(range(first_bot))
     seats = {first_bot + i: make_agent(spec, game, seed=seed * 31 + first_bot + i) for i, spec in enumerate(specs)}
-    return TerminalGame(game, state, humans, seats, save_to or default_record_path(game, seed), read, pictures).run()
+    if save_to is None:
+        save_to = default_record_path(game, seed)
+        check_writable_file(save_to, "the records folder:", create_folder=True)
+    return TerminalGame(game, state, humans, seats, save_to, read, pictures).run()
 
 
 def bot_specs(bots: int | str, default: str) -> list[str]:

@@ -40,7 +40,7 @@ def run(record: dict[str, Any], step: bool, read: Callable[[str], str] = input) 
                 continue
         i += 1
     if final.is_over:
-        console.print(describe_result(game, final.result().to_json(), names))
+        console.print(describe_result(game, final.result().to_json(), names, final.view(None)))
 
 
 def interactive() -> bool:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from cattable.games.attack.board import Board, standard_board
+
+from ..common import wins
 
 HOUSE_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 SHOP_STYLES = ("bright_magenta", "white", "orchid", "green")
@@ -115,12 +118,13 @@ def _board_text(view: dict[str, Any], b: Board) -> Text:
         for ch, st in line:
             out.append(ch, style=st or None)
         out.append("\n")
+    out.rstrip()  # no blank line under the board
     return out
 
 
 def _cats_table(view: dict[str, Any]) -> Table:
-    table = Table(title="Cats", show_lines=False, expand=False)
-    for col in ("cat", "house", "lives", "larder", "cards", "at"):
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)  # 4 lines fewer than boxed
+    for col in ("Cats", "house", "lives", "larder", "cards", "at"):
         table.add_column(col)
     lives = {h["house"]: h for h in view["houses"]}
     for cat in view["cats"]:
@@ -185,3 +189,38 @@ def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     """The board, the cats and the table state, as one rich renderable."""
     b = standard_board()
     return Group(_board_text(view, b), _cats_table(view), _status(view, seat))
+
+
+REASONS = {
+    "six foods and home": "six different foods in the larder and back home first",
+    "last cat standing": "the last cat standing (every other cat has lost its lives)",
+    "no cat left": "no cat is left with a life: nobody wins",
+    "no cat left to play": "no cat is left to play: nobody wins",
+    "time limit": "the rounds ran out: the most lives + food wins",
+}
+
+
+def explain_result(result: dict[str, Any], names: list[str], view: dict[str, Any] | None) -> RenderableType:
+    """Who won and why (the result's ``reason``), then each cat's lives and food: the score that decides a
+    game played to a time limit."""
+    details = result.get("details", {})
+    reason = str(details.get("reason", ""))
+    why = REASONS.get(reason, reason or "the game is over")
+    rounds = f" after {details['rounds']} rounds" if details.get("rounds") else ""
+    winners = result["winners"]
+    verdict = f"{wins(winners, names) if winners else 'Nobody wins'}{rounds}: {why}."
+    table = Table(show_edge=False, pad_edge=False, title="Lives and food", title_justify="left")
+    for col in ("cat", "lives", "food in the larder", "lives + food"):
+        table.add_column(col, justify="right" if col in ("lives", "lives + food") else "left")
+    scores = result.get("scores") or []
+    houses = {h["house"]: h for h in (view or {}).get("houses", [])}
+    cats = {c["seat"]: c for c in (view or {}).get("cats", [])}
+    for seat, name in enumerate(names):
+        cat = cats.get(seat, {})
+        house = houses.get(cat.get("house", -1), {})
+        lives = "out" if cat.get("retired") else str(house.get("lives", "?"))
+        larder = house.get("larder", [])
+        food = f"{len(larder)}" + (f" ({', '.join(larder)})" if larder else "")
+        score = f"{scores[seat]:g}" if seat < len(scores) else "-"
+        table.add_row(name, lives, food, score, style="bold" if seat in winners else "")
+    return Group(Text(verdict, style="bold"), table)

@@ -1,4 +1,8 @@
-"""The tower in the terminal, floor by floor from the top, drawn from a view (never from the state)."""
+"""The tower in the terminal, floor by floor from the top, drawn from a view (never from the state).
+
+Sized for an 80x24 terminal: what just happened, the cards, the top floors of the tower one line each, and
+the status last, so whose turn it is and what is still to place stay on screen however tall the tower.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +11,17 @@ from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
-from rich.table import Table
+from rich.rule import Rule
 from rich.text import Text
 
 from cattable.core import replay
 from cattable.games.tower.cards import cards
 
+from ..common import wins
+
+SHOWN_FLOORS = 6
+"""The tower's top floors drawn; the ones below are counted (they change least and matter least)."""
+SHOWN_EVENTS = 3
 COLOUR_STYLE = {"yellow": "bold yellow", "blue": "bold blue", "purple": "bold magenta", "orange": "bold dark_orange"}
 SCARF_STYLE = {"red": "bold red", "orange": "dark_orange", "blue": "blue", "purple": "magenta", "yellow": "yellow"}
 
@@ -21,7 +30,7 @@ def _piece_text(piece: str, facts: dict[str, Any], view: dict[str, Any], words: 
     reading = view["tower"]["reading"]
     if piece.startswith("W-"):
         name = words["walls"].get(facts.get("type", ""), facts.get("type", ""))
-        return Text(f"{name} ({piece[2:]}, fold {facts.get('fold', 90):.0f}°)", style="grey70")
+        return Text(f"{name} {facts.get('fold', 90):.0f}°", style="grey70")
     if piece == "toto":
         return Text(words["black_cat"], style="bold white on grey23")
     if piece.startswith("B-"):
@@ -40,7 +49,8 @@ def _piece_text(piece: str, facts: dict[str, Any], view: dict[str, Any], words: 
     return text
 
 
-def _tower(view: dict[str, Any]) -> Table:
+def _tower(view: dict[str, Any]) -> Group:
+    """The top floors, one line each (a floor with too much on it is cut short with an ellipsis)."""
     words = cards().editions[view["edition"]]
     tower = view["tower"]
     reading = tower["reading"]
@@ -49,19 +59,25 @@ def _tower(view: dict[str, Any]) -> Table:
     for piece, floor in reading["support"].items():
         if floor is not None and not piece.startswith("F"):
             resting[floor].append(piece)
-    grid = Table(title="The tower", expand=True, show_lines=True)
-    grid.add_column("floor", justify="right", style="bold")
-    grid.add_column("standing on it")
     goal_floors = _goal_floors(view)
-    for floor in sorted(levels, key=lambda f: -levels[f]):
-        label = Text(f"{levels[floor]} ({floor})")
+    floors = sorted(levels, key=lambda f: -levels[f])
+    lines: list[Text] = [Text(f"The tower, {len(floors)} floor(s), top first (◆: a goal floor)", style="bold")]
+    for floor in floors[:SHOWN_FLOORS]:
+        label = f"{levels[floor]:>2} ({floor})"
+        line = Text(f"{label:<9}{'◆' if floor in goal_floors else ' '} ", style="bold")
         if floor in goal_floors:
-            label.append(" ◆", style="green")
+            line.stylize("green", 9, 10)
         parts = [_piece_text(p, tower["pieces"].get(p, {}), view, words) for p in sorted(resting.get(floor, []))]
-        grid.add_row(label, Text(" · ").join(parts) if parts else Text("-", style="dim"))
+        line.append_text(Text(" · ").join(parts) if parts else Text("-", style="dim"))
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
+    if len(floors) > SHOWN_FLOORS:
+        lines.append(Text(f"     ... and {len(floors) - SHOWN_FLOORS} floor(s) below", style="dim"))
     if reading["debris"]:
-        grid.add_row(Text("table", style="red"), Text(", ".join(reading["debris"]), style="red"))
-    return grid
+        debris = Text("table: " + ", ".join(reading["debris"]), style="red")
+        debris.no_wrap, debris.overflow = True, "ellipsis"
+        lines.append(debris)
+    return Group(*lines)
 
 
 def _goal_floors(view: dict[str, Any]) -> set[str]:
@@ -77,22 +93,22 @@ def _goal_floors(view: dict[str, Any]) -> set[str]:
     return {f for f, lv in levels.items() if lv > mine}
 
 
-def _cards(view: dict[str, Any]) -> Table:
-    grid = Table(title="Cards", expand=True)
-    grid.add_column("#", justify="right")
-    grid.add_column("Action cards (face up)")
+def _cards(view: dict[str, Any]) -> Group:
+    """The face-up Action cards (numbered as the moves name them) and the goals in play."""
+    lines: list[Text] = []
     for i, card in enumerate(view["action_faceup"], start=1):
         sides = card["sides"]
-        text = sides[0] if len(sides) == 1 else f"left: {sides[0]}   |   right: {sides[1]}"
-        grid.add_row(str(i), f"{card['id']}: {text}")
+        text = sides[0] if len(sides) == 1 else f"left: {sides[0]} | right: {sides[1]}"
+        line = Text(f"card {i}  {card['id']}: {text}")
+        line.no_wrap, line.overflow = True, "ellipsis"
+        lines.append(line)
     goals = view.get("goal_faceup")
     if goals is None and view["seat"] is not None:
         mine = view["hands"][view["seat"]]
         goals = mine if isinstance(mine, list) else []
     for i, g in enumerate(goals or [], start=1):
-        grid.add_row(f"goal {i}", Text(f"{g['id']}: {g['text']} (up to {g['floors']} floor(s))", style="green"))
-    grid.add_row("", Text(f"decks: {view['action_deck']} action, {view['goal_deck']} goal", style="dim"))
-    return grid
+        lines.append(Text(f"goal {i}  {g['id']}: {g['text']} (up to {g['floors']} floor(s))", style="green"))
+    return Group(*lines)
 
 
 def _status(view: dict[str, Any]) -> Text:
@@ -106,31 +122,38 @@ def _status(view: dict[str, Any]) -> Text:
         text.append("Black Cats: ", "bold")
         levels = view["tower"]["reading"]["floor_levels"]
         text.append(
-            ", ".join(f"seat {s}: floor {levels.get(f, 1) if f else 'outside'}" for s, f in enumerate(view["black"]))
+            ", ".join(
+                f"seat {s}: " + (f"floor {levels.get(f, 1)}" if f else "outside") for s, f in enumerate(view["black"])
+            )
         )
-        text.append(f"; ranking {view['ranking']}")
+        text.append("; ranking " + " > ".join("=".join(map(str, group)) for group in view["ranking"]))
     text.append(f"\nwall debris: {len(view['wall_debris'])} of 5", style="red" if view["wall_debris"] else "")
     text.append(f"   hands: {view['steadiness']}   turn {view['turn']}")
+    text.append(f"   decks: {view['action_deck']} action, {view['goal_deck']} goal", style="dim")
     if view["outcome"]:
         text.append(f"\nGAME OVER: {view['outcome']}", style="bold reverse")
     elif view["to_play"] is not None:
         text.append(f"\nseat {view['to_play']} to play: {view['phase']} step")
         if view["pending"]:
             todo = ", ".join(
-                it.get("type", it.get("colour", it.get("cat", ""))) + " " + it["piece"] for it in view["pending"]
+                " ".join(w for w in (it.get("type", it.get("colour", it.get("cat", ""))), it["piece"]) if w)
+                for it in view["pending"]
             )
             text.append(f" (still to place: {todo})")
     return text
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The table as ``seat`` sees it: tower floor by floor, cards, status and what just happened."""
-    events = Text("\n".join(view["events"][-6:]), style="cyan") if view["events"] else Text("")
+    """The table as ``seat`` sees it: what just happened, the cards, the tower's top floors, and the status
+    last (it stays on screen whatever scrolls away above it)."""
+    events = [Text(e, style="cyan", no_wrap=True, overflow="ellipsis") for e in view["events"][-SHOWN_EVENTS:]]
     return Group(
-        Panel(_status(view), title=f"Cat and the Tower ({view['edition']}, {view['mode']})"),
-        _tower(view),
+        *events,
+        Rule(style="dim"),
         _cards(view),
-        Panel(events, title="what happened"),
+        Rule(style="dim"),
+        _tower(view),
+        Panel(_status(view), title=f"Cat and the Tower ({view['edition']}, {view['mode']})"),
     )
 
 
@@ -146,3 +169,51 @@ def render_state(state: Any, out_path: str) -> None:
 
     outcome = state.table.outcome
     render_png((outcome["pieces"], outcome["poses"]), out_path)
+
+
+ENDINGS = {
+    "victory": "the table wins: {toto} reached the target floor",
+    "defeat": "the table loses: the tower collapsed",
+    "collapse": "the tower collapsed: whoever toppled it comes last",
+    "top": "every Black Cat reached the top",
+    "no action": "no Action card could be carried out",
+    "turn limit": "the turn limit was reached",
+}
+
+
+def explain_result(result: dict[str, Any], names: list[str], view: dict[str, Any] | None) -> RenderableType:
+    """How the game ended (the result's ``outcome``, in the game's own words from the final events), and
+    the ranking by Black Cat floor (competitive) or how high the black cat got (coop)."""
+    details = result.get("details", {})
+    outcome = str(details.get("outcome", ""))
+    toto = cards().editions[view["edition"]]["black_cat"] if view is not None else "the black cat"
+    why = ENDINGS.get(outcome, outcome).format(toto=toto)
+    told = [e for e in (view or {}).get("events", []) if e.startswith("game over:")]
+    if told:
+        why = told[-1][len("game over:") :].strip()
+    lines: list[Text] = []
+    turns = f" after {details['turns']} turns" if "turns" in details else ""
+    if result.get("team_win") is not None:
+        verdict = "The table wins!" if result["team_win"] else "The table loses."
+        lines.append(Text(f"{verdict} Why: {why}{turns}.", style="bold"))
+        if "toto_floor" in details:
+            lines.append(
+                Text(f"{toto} ended on floor {details['toto_floor']} (best: {details.get('toto_best', '?')}).")
+            )
+    else:
+        who = wins(result["winners"], names) if result["winners"] else "Nobody wins"
+        lines.append(Text(f"{who}. Why: {why}{turns}.", style="bold"))
+        scores = result.get("scores") or []
+        for place, group in enumerate(result.get("ranking", []), start=1):
+            for s in group:
+                floor = f"Black Cat on floor {scores[s]:g}" if s < len(scores) and scores[s] else "Black Cat outside"
+                lines.append(Text(f"  {place}. {names[s]}: {floor}"))
+        lines.append(Text("  (highest Black Cat first; a tie goes to who got there first; the toppler last)", "dim"))
+    lines.append(
+        Text(
+            f"The tower stood {details.get('floors', '?')} floor(s) high; walls fallen: "
+            f"{details.get('wall_debris', 0)}.",
+            style="dim",
+        )
+    )
+    return Group(*lines)
