@@ -7,7 +7,7 @@ import math
 import pytest
 
 from cattable.core import IllegalAction
-from cattable.games.tower import climb, debris, legal, stock, turn
+from cattable.games.tower import climb, debris, legal, reasons, stock, turn
 from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Pet, Wall, parse_action
 from cattable.games.tower.cards import cards
 from cattable.games.tower.climb import MILESTONES
@@ -790,6 +790,32 @@ def test_a_colour_out_of_stock_is_re_placed_from_the_tower() -> None:
         s.apply(Cat("cat", "blue", 2, 0.0, 1.6, 0.0, "", ""))
     s.apply(Cat("cat", "blue", 2, 0.0, 1.8, 0.0, "", "C-blue-4"))
     assert s.reading["support"].get("C-blue-4") == "F2"
+
+
+@rule(FR, "puis placez-le à un autre étage.")
+def test_in_french_a_friend_taken_from_the_tower_goes_to_another_floor() -> None:
+    for edition in ("fr", "en"):
+        s = new(edition=edition)
+
+        def build(w: TowerWorld) -> None:
+            storey(w)
+            for k, x in enumerate((-1.6, 0.0, 1.6, 0.0), start=1):
+                w.place_cat(f"C-blue-{k}", "F2", x, 1.6 if k == 4 else 0.0, 0.0)
+                w.settle()
+
+        scene(s, build)
+        assert stock.cats(s, "blue") == [] and s.reading["support"]["C-blue-1"] == "F2"
+        set_actions(s, "A16", "A19")
+        s.apply(Choose("choose", 1, "left"))
+        floors = {a.floor for a in s.legal_actions() if isinstance(a, Cat)}
+        same_floor = Cat("cat", "blue", 2, 0.0, -1.8, 0.0, "", "C-blue-1")
+        if edition == "fr":
+            assert floors == {1}
+            assert reasons.why_not(s, same_floor) == (
+                "C-blue-1 is taken from floor 2: in the French game it goes to another floor"
+            )
+        else:
+            assert floors == {2} and s.is_legal(same_floor)
 
 
 @rule(EN, "What happens if a specific Wall Tile is no longer in stock when you have to place one?")

@@ -9,7 +9,7 @@ from . import legal, stock, turn
 from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
 from .menu import on_tile
 from .pending import Pending, ToPlace
-from .phases import Mode, Phase
+from .phases import Edition, Mode, Phase
 from .pieces import Kind, floor_id, piece
 from .placing import FOLD_RANGE
 
@@ -138,6 +138,8 @@ def _cat_reason(s: TowerState, a: Cat, item: Pending) -> str | None:
         return f"there are {a.colour} Feline Friends in stock: take one of them"
     if not in_stock and a.take not in stock.cats_on_tower(s, a.colour):
         return f"no {a.colour} Feline Friend is left in stock: re-place one from the tower (take=...)"
+    if s.edition is Edition.FR and a.take and s.reading["support"].get(a.take) == floor:
+        return f"{a.take} is taken from floor {a.floor}: in the French game it goes to another floor"
     if a.on:
         if not _is_cat(a.on):
             return "cats go on top of Feline Friends only"
