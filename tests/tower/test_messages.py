@@ -50,6 +50,7 @@ def test_the_fallen_walls_line_counts_towards_five_and_past_it() -> None:
         "W-windows-1, W-windows-2, W-windows-3 and 1 more fall (set aside): 40 fallen walls, "
         "and the tower comes down at 5"
     )
+    assert debris.walls_text(s, many[:2]).startswith("W-windows-1 and W-windows-2 fall (set aside): ")
     fr = new(edition="fr")
     fr.wall_debris = ["W-bricks-1", "W-bricks-2"]
     assert debris.walls_text(fr, ["W-bricks-2"]) == (

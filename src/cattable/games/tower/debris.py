@@ -182,7 +182,8 @@ def clear_once(s: TowerState, down: set[str]) -> None:
 
 def walls_text(s: TowerState, walls: list[str]) -> str:
     """The log line for walls that fell in one round, with the count towards the five that end the game."""
-    names = ", ".join(walls[:SHOWN]) + (f" and {len(walls) - SHOWN} more" if len(walls) > SHOWN else "")
+    shown = [*walls[:SHOWN], f"{len(walls) - SHOWN} more"] if len(walls) > SHOWN else walls
+    names = ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
     verb = "falls" if len(walls) == 1 else "fall"
     where = "back to the reserve" if s.edition is Edition.FR else "set aside"
     n = len(s.wall_debris)
