@@ -29,10 +29,13 @@ def refresh(state: TowerState) -> None:
 
 
 def scene(state: TowerState, build: Callable[[TowerWorld], object]) -> None:
-    """Arrange the real world by hand (outside the rules) and make it the state's table."""
+    """Arrange the real world by hand (outside the rules) and make it the state's table: the table
+    before is where the debris rules put a fallen piece back from."""
     world = state.table.live()
     build(world)
     world.settle()
+    state.outcome_before = state.table.outcome
+    state.support_before = state.reading.get("support", {})
     state.table.adopt(outcome_of(world), True)
     debris.track_cats(state)
     refresh(state)

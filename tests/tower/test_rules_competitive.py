@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-import cattable
 from cattable.core import IllegalAction
-from cattable.games.tower import debris, legal, turn, views
+from cattable.games.tower import debris, legal, pending, placements, turn, views
 from cattable.games.tower.actions import Choose, Goal, Move, Refresh, Skip
 from cattable.games.tower.game import TowerState
-from cattable.games.tower.phases import Phase
+from cattable.games.tower.phases import Ending, Phase
 from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.pieces import SCARVES
 from cattable.games.tower.ranking import ranking
@@ -131,28 +128,56 @@ def test_goals_are_met_on_any_floor_above_ones_black_cat() -> None:
 @rule(EN, "The active player advances their  Paw Ranking Token on the Ranking Card according to their position")
 @rule(EN, "In the case of a tie, place the active player's Paw Ranking Token on TOP of the other player's token.")
 @rule(EN, "If 2 or more players are in the same position when the Tower collapses, the player whose Ranking Token")
-@rule(EN, "According to the Ranking on the Ranking Card, the player whose Black Cat climbed the highest during")
 @rule(EN, "The player who causes the Tower to fall immediately moves their Ranking Token to last place.")
 @rule(FR, "Déplacez votre jeton Classement")
-@rule(FR, "Les égalités sont possibles.")
-@rule(FR, "le joueur dont le Chat Noir")
 @rule(FR, "Le joueur qui fait tomber la tour termine")
-@rule(EN, "In the Competitive Variant, each player must help their Black Cat climb as high as possible on the Tower")
 def test_the_ranking_stacks_ties_and_puts_the_toppler_last() -> None:
     s = comp(4)
     tower(s, 4)
     s.black = ["F3", "F3", "F4", "F2"]
+    s.black_best = [3, 3, 4, 2]
     s.arrival = [2, 1, 3, 4]  # seat 1 reached floor 3 before seat 0: seat 0's token is on top
     assert ranking(s) == [[2], [1], [0], [3]]
     s.seat = 2
     s.wall_debris = ["W-angels-1", "W-angels-2", "W-angels-3", "W-angels-4"]
     from .helpers import with_reading
 
-    with_reading(s, debris=["W-bricks-1"])
+    with_reading(s, debris=["W-bricks-1"], floor_contact=[])
     debris.clear(s)
     assert s.is_over and s.toppler == 2
     r = s.result()
     assert r.ranking == ((1,), (0,), (3,), (2,)) and r.winners == (1,)
+
+
+@rule(EN, "According to the Ranking on the Ranking Card, the player whose Black Cat climbed the highest during")
+@rule(FR, "le joueur dont le Chat Noir")
+@rule(EN, "In the Competitive Variant, each player must help their Black Cat climb as high as possible on the Tower")
+def test_the_highest_floor_a_black_cat_reached_wins_not_where_it_fell_to() -> None:
+    s = comp(2)
+    tower(s, 7)
+    s.black = ["F5", "F3"]
+    s.black_best = [5, 4]
+    s.arrival = [2, 1]
+    s.hands[0] = ["G13", "G04"]  # three placed: 2 floors
+    cats_on(s, "F7", ["C-blue-1", "C-orange-1", "C-yellow-1"])
+    s.phase = Phase.GOAL
+    refresh(s)
+    s.apply(Goal("goal", 2, 2))
+    assert s.black_best[0] == 7 and s.arrival[0] == s.clock
+    s.black = ["F3", "F3"]  # both Black Cats fell to floor 3; seat 1 got there first
+    s.end(Ending.TURN_LIMIT, "the game stops here")
+    r = s.result()
+    assert r.ranking == ((0,), (1,)) and r.scores == (7.0, 4.0)
+    assert s.view(None)["black_best"] == [7, 4]
+
+
+@rule(FR, "Les égalités sont possibles.")
+def test_in_french_ties_stand_in_the_ranking() -> None:
+    for edition, expected in (("fr", [[0, 1], [2]]), ("en", [[1], [0], [2]])):
+        s = comp(3, edition=edition)
+        s.black_best = [4, 4, 2]
+        s.arrival = [2, 1, 3]
+        assert ranking(s) == expected, edition
 
 
 @rule(EN, "This also applies in the rare event that all players reach the 24th floor without the Tower collapsing.")
@@ -217,17 +242,17 @@ def test_a_fallen_black_cat_goes_back_to_its_floor_at_the_start_of_the_turn() ->
 
 
 def test_a_move_back_in_the_hand_with_no_floor_left_is_given_up_and_play_goes_on() -> None:
-    """A decision (the rulebook is silent), found by a tournament that stopped on it: a moved Feline Friend
-    did not stand and went back to the hand, and the same placement brought down every floor above the
-    mover's Black Cat. With nowhere left to move it, the game offered no action at all; now the move is
-    given up (the cat stays in the stock) and the turn goes on."""
-    game = cattable.game("tower")
-    data = json.loads((Path(__file__).parent / "data" / "move-with-no-floor-left.json").read_text())
-    state = game.new(players=2, seed=data["seed"], mode="competitive")
-    assert isinstance(state, TowerState)
-    for row in data["actions"]:
-        assert state.legal_actions(), "every position before the end offers an action"
-        state.apply(game.action_from_json(row))
-    assert any("C-purple-1: nowhere left to place it, so it is given up" in e for e in state.view(0)["events"])
-    assert state.is_over or state.legal_actions()
-    assert "C-purple-1" not in state.table.outcome["pieces"]
+    """A decision (the rulebook is silent), found by a tournament that stopped on it (seed 2089): a moved
+    Feline Friend did not stand and went back to the hand, and the same placement brought down every floor
+    above the mover's Black Cat. With nowhere left to move it, the game offered no action at all; now the
+    move is given up (the cat stays in the stock) and the turn goes on."""
+    s = comp(2)
+    tower(s, 2)
+    s.black = ["F3", ""]  # the Black Cat is on the top floor: no floor is left above it
+    s.phase = Phase.PLACE
+    s.card = ""
+    s.after_place = Phase.GOAL
+    s.pending = [pending.move("C-purple-1")]
+    placements.drop_unplaceable(s)
+    assert s.pending == [] and "C-purple-1: nowhere left to place it, so it is given up" in s.events
+    assert "C-purple-1" not in s.table.outcome["pieces"]

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from cattable.core import IllegalAction
-from cattable.games.tower import debris, legal, stock, turn
+from cattable.games.tower import climb, debris, legal, reasons, stock, turn
 from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Pet, Wall, parse_action
 from cattable.games.tower.cards import cards
 from cattable.games.tower.climb import MILESTONES
+from cattable.games.tower.game import TowerState
 from cattable.games.tower.phases import Ending, Phase
 from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.table import tilt_of
 from tests.rulebook import rule
 
 from .helpers import cats_on, new, refresh, scene, set_actions, set_goals, storey, texts, tower, with_reading
@@ -430,22 +434,56 @@ def test_toto_stops_at_the_highest_floor_built() -> None:
 
 
 # -- debris ---------------------------------------------------------------------------------------------
+LYING_ON_ITS_SIDE = [math.cos(math.pi / 4), 0.0, math.sin(math.pi / 4), 0.0]
+"""A quaternion that lays a wall or a cat down on its side."""
+
+
+def lay_down(s: TowerState, p: str, x: float, y: float, z: float) -> None:
+    """The event under test: ``p`` falls and comes to rest lying at (x, y), dropped from height z."""
+
+    def knock(w: TowerWorld) -> None:
+        out = s.table.outcome
+        w.restore(out["pieces"], {**out["poses"], p: [x, y, z, *LYING_ON_ITS_SIDE]})
+
+    scene(s, knock)
+
+
 @rule(EN, "Anytime a game component falls from where it was placed and falls completely onto the table")
 @rule(EN, "If the fallen component is still touching a Floor Tile, be it the 1st Floor Tile or any other Floor")
 @rule(EN, "As closely as possible, place the component back where it fell from.")
+def test_a_fallen_piece_still_touching_a_floor_is_put_back_not_debris() -> None:
+    s = new()
+    scene(s, lambda w: w.place_wall("W-bricks-1", 3.0, 3.0, 225.0, 90.0))
+    stood = s.table.outcome["poses"]["W-bricks-1"]
+    lay_down(s, "W-bricks-1", 3.0, 0.0, 2.5)  # half on the 1st floor, half on the table
+    assert "W-bricks-1" in s.reading["debris"] and "W-bricks-1" in s.reading["floor_contact"]
+    debris.clear(s)
+    assert s.wall_debris == [] and "W-bricks-1" in s.table.outcome["pieces"]
+    pose = s.table.outcome["poses"]["W-bricks-1"]
+    assert abs(pose[0] - stood[0]) < 0.1 and abs(pose[1] - stood[1]) < 0.1 and tilt_of(pose) < 5.0
+    assert any("W-bricks-1 fell but still touches a floor: put back where it fell from" in e for e in s.events)
+
+
+@rule(EN, "it is not considered to have fallen from the Tower and is not “Debris” and can be placed again")
+def test_a_cat_lying_on_its_floor_is_stood_back_where_it_was() -> None:
+    s = new()
+    tower(s, 1)
+    scene(s, lambda w: w.place_cat("C-orange-1", "F2", 1.0, 1.0, 0.0))
+    lay_down(s, "C-orange-1", -1.0, -1.0, s.table.outcome["poses"]["F2"][2] + 1.0)
+    assert s.reading["support"]["C-orange-1"] == "F2" and not s.reading["upright"]["C-orange-1"]
+    debris.clear(s)
+    assert s.reading["upright"]["C-orange-1"] and s.reading["support"]["C-orange-1"] == "F2"
+    pose = s.table.outcome["poses"]["C-orange-1"]
+    assert abs(pose[0] - 1.0) < 0.3 and abs(pose[1] - 1.0) < 0.3
+
+
 def test_debris_is_on_the_table_touching_no_floor() -> None:
     s = new()
     tower(s, 1)
-
-    def drop(w: TowerWorld) -> None:  # a cat knocked off onto the table far away, and one lying on floor 1
-        w.place_cat("C-blue-1", "F1", 20.0, 0.0, 0.0)
-        w.place_cat("C-orange-1", "F1", 0.0, 1.8, 0.0)
-
-    scene(s, drop)
-    assert "C-blue-1" in s.reading["debris"]
-    assert "C-orange-1" not in s.reading["debris"] and s.reading["support"]["C-orange-1"] == "F1"
+    scene(s, lambda w: w.place_cat("C-blue-1", "F1", 20.0, 0.0, 0.0))  # knocked off far onto the table
+    assert "C-blue-1" in s.reading["debris"] and "C-blue-1" not in s.reading["floor_contact"]
     debris.clear(s)
-    assert "C-blue-1" not in s.table.outcome["pieces"] and "C-orange-1" in s.table.outcome["pieces"]
+    assert "C-blue-1" not in s.table.outcome["pieces"] and "C-blue-1" in stock.cats(s, "blue")
 
 
 @rule(EN, "If any component a player is trying to place during their turn falls off the Tower")
@@ -461,6 +499,27 @@ def test_a_piece_that_falls_while_being_placed_goes_back_to_the_hand() -> None:
     assert s.wall_debris == []  # nothing the player was placing counts as debris
     assert any("back to the hand" in e for e in s.events)
     assert s.pending and s.pending[0].piece in ("wall", "floor") and s.pending[0].tries == 1
+
+
+def test_a_piece_may_be_tried_again_past_three_tries_up_to_the_digital_limit() -> None:
+    """README, "Retries": no penalty and no limit in the rulebook; after MAX_TRIES (10) the piece is given
+    up and goes back to the stock, counting for nothing (it used to stay where it lay after 3 tries)."""
+    s = new()
+    set_actions(s, "A07", "A08")
+    s.apply(Choose("choose", 1, "left"))
+    s.apply(Wall("wall", "bricks", 3.0, 3.0, 225.0, 90.0))
+    s.apply(Wall("wall", "bricks", 3.0, -3.0, 135.0, 90.0))  # both walls on one side: the floor tips
+    s.pending = [it.again(3) for it in s.pending]  # three tries at the floor have failed already
+    s.apply(Floor("floor", 4.0, -4.0, 0.0))
+    floor = [it for it in s.pending if it.piece == "floor"]
+    assert floor and floor[0].tries == 4 and "F2" not in s.table.outcome["pieces"]
+    s.pending = [it.again(debris.MAX_TRIES - 1) if it.piece == "floor" else it for it in s.pending]
+    while s.pending and s.pending[0].piece == "wall":  # walls that fell with it are placed again
+        s.apply(s.legal_actions()[0])
+    s.apply(Floor("floor", 4.0, -4.0, 0.0))
+    assert s.wall_debris == [] and "F2" not in s.table.outcome["pieces"] and "F2" in stock.floors(s)
+    assert any(f"did not stand in {debris.MAX_TRIES} tries: given up, back to the stock" in e for e in s.events)
+    assert s.phase != "place"  # the card is done: play goes on
 
 
 @rule(FR, "Que faire si un élément tombe?")
@@ -516,7 +575,7 @@ def test_old_walls_that_fall_are_counted_floors_and_cats_go_back_to_stock() -> N
     pieces = {**s.table.outcome["pieces"], "C-blue-1": {"kind": "cat", "colour": "blue"}}
     poses = {**s.table.outcome["poses"], "C-blue-1": [20.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.0]}
     s.table.adopt({**s.table.outcome, "pieces": pieces, "poses": poses}, False)
-    doctor(s, debris=["C-blue-1", "W-bricks-1"])
+    doctor(s, debris=["C-blue-1", "W-bricks-1"], floor_contact=[])
     debris.clear(s)
     assert s.wall_debris == ["W-bricks-1"] and not s.is_over
     assert "W-bricks-1" not in stock.walls(s, "bricks")  # set aside, in view
@@ -530,21 +589,87 @@ def test_old_walls_that_fall_are_counted_floors_and_cats_go_back_to_stock() -> N
 @rule(EN, "With the Tower destroyed beyond repair, the game ends in defeat for all players.")
 @rule(EN, "The game ends in group Victory or Defeat when one of the two following conditions are fulfilled:")
 @rule(FR, "Si 5 tuiles Mur ou plus tombent sur la table, la partie s'arrête immédiatement")
-@rule(FR, "La partie prend fin si la tour s'effondre entièrement ou si au moins 5 tuiles Mur tombent sur la table.")
+@rule(FR, "ou si au moins 5 tuiles Mur tombent sur la table.")
 @rule(FR, "Si moins de 5 tuiles Mur tombent sur la table, replacez chaque élément tombé dans la réserve")
 def test_five_fallen_walls_are_a_defeat_for_everyone() -> None:
     s = new(players=3)
     tower(s, 3)
     s.wall_debris = ["W-angels-1", "W-angels-2", "W-angels-3"]
-    with_reading(s, debris=["W-bricks-1"])
+    with_reading(s, debris=["W-bricks-1"], floor_contact=[])
     debris.clear(s)
     assert not s.is_over and len(s.wall_debris) == 4
-    with_reading(s, debris=["W-bricks-2"])
+    with_reading(s, debris=["W-bricks-2"], floor_contact=[])
     debris.clear(s)
     assert s.phase is Phase.OVER and s.outcome is Ending.DEFEAT
     r = s.result()
     assert r.team_win is False and r.winners == ()
     assert s.legal_actions() == []
+
+
+def fell_off_whole(s: TowerState) -> None:
+    """Every piece above the 1st floor lands on the table beside it: the whole tower has fallen."""
+
+    def knock(w: TowerWorld) -> None:
+        out = s.table.outcome
+        moved = {p: [pose[0] + 30.0, *pose[1:]] for p, pose in out["poses"].items() if p not in ("F1", "toto")}
+        w.restore(out["pieces"], {**out["poses"], **moved})
+
+    scene(s, knock)
+
+
+def test_in_english_a_whole_tower_of_four_walls_falling_is_no_defeat() -> None:
+    """README, "Editions": the English book defines the collapse as five fallen walls, nothing else."""
+    s = new()
+    tower(s, 2)
+    fell_off_whole(s)
+    debris.clear(s)
+    assert len(s.wall_debris) == 4 and not s.is_over and s.reading["floor_levels"] == {"F1": 1}
+
+
+@rule(FR, "La partie prend fin si la tour s'effondre entièrement")
+def test_in_french_the_whole_tower_falling_ends_the_game_even_with_four_walls() -> None:
+    s = new(edition="fr")
+    tower(s, 2)
+    fell_off_whole(s)
+    debris.clear(s)
+    assert len(s.wall_debris) == 4 and s.is_over and s.outcome is Ending.DEFEAT
+    assert "the whole tower has fallen" in s.events[-1]
+
+
+@rule(FR, "Lorsque Neko")
+@rule(FR, "la victoire est collective!")
+def test_in_french_neko_reaching_the_tenth_floor_wins_without_a_count_of_five(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_count(_: object) -> None:
+        raise AssertionError("the French edition has no count of five")
+
+    monkeypatch.setattr(climb, "count_to_five", no_count)
+    s = new(players=2, edition="fr")
+    tower(s, 10)
+    s.toto = s.toto_start = "F9"
+    set_goals(s, "G01", "G03")
+    cats_on(s, "F10", ["C-blue-1", "C-yellow-1"], touching=[["C-blue-1", "C-yellow-1"]])
+    s.phase = Phase.GOAL
+    refresh(s)
+    s.apply(Goal("goal", 1, 1))
+    assert s.is_over and s.outcome == "victory" and s.cleared == [10]
+    assert any("Neko climbs to floor 10" in e for e in s.events)
+    assert s.events[-1] == "game over: Neko reached floor 10"
+
+
+def test_the_french_game_names_its_black_cat_neko_everywhere() -> None:
+    s = new(edition="fr")
+    tower(s, 3)
+    s.toto = s.toto_start = "F3"
+
+    def knock_off(w: TowerWorld) -> None:
+        w.remove("toto")
+        w.place_cat("toto", "F1", 25.0, 0.0, 0.0)
+
+    scene(s, knock_off)
+    debris.clear(s)
+    assert "Neko falls: stood back on F3" in s.events
+    view = s.view(0)
+    assert view["toto_name"] == "Neko" and not any("toto" in e.lower() for e in view["events"])
 
 
 @rule(EN, "What happens when there is a partial collapse?")
@@ -570,8 +695,6 @@ def test_a_partial_collapse_leaves_its_remains_as_debris() -> None:
 @rule(EN, "Once Toto has been placed on the 10th Floor or higher, all players must count out loud for 5 seconds.")
 @rule(EN, "If the Tower is still standing after those five seconds, all players have helped Toto successfully")
 @rule(EN, "Flip the current Story Card and read the text together.")
-@rule(FR, "Lorsque Neko")
-@rule(FR, "la victoire est collective!")
 @rule(EN, "If Toto reaches the top of the tower, the players win the game!")
 def test_toto_on_the_tenth_floor_and_a_count_of_five_wins() -> None:
     s = new(players=2)
@@ -667,6 +790,32 @@ def test_a_colour_out_of_stock_is_re_placed_from_the_tower() -> None:
         s.apply(Cat("cat", "blue", 2, 0.0, 1.6, 0.0, "", ""))
     s.apply(Cat("cat", "blue", 2, 0.0, 1.8, 0.0, "", "C-blue-4"))
     assert s.reading["support"].get("C-blue-4") == "F2"
+
+
+@rule(FR, "puis placez-le à un autre étage.")
+def test_in_french_a_friend_taken_from_the_tower_goes_to_another_floor() -> None:
+    for edition in ("fr", "en"):
+        s = new(edition=edition)
+
+        def build(w: TowerWorld) -> None:
+            storey(w)
+            for k, x in enumerate((-1.6, 0.0, 1.6, 0.0), start=1):
+                w.place_cat(f"C-blue-{k}", "F2", x, 1.6 if k == 4 else 0.0, 0.0)
+                w.settle()
+
+        scene(s, build)
+        assert stock.cats(s, "blue") == [] and s.reading["support"]["C-blue-1"] == "F2"
+        set_actions(s, "A16", "A19")
+        s.apply(Choose("choose", 1, "left"))
+        floors = {a.floor for a in s.legal_actions() if isinstance(a, Cat)}
+        same_floor = Cat("cat", "blue", 2, 0.0, -1.8, 0.0, "", "C-blue-1")
+        if edition == "fr":
+            assert floors == {1}
+            assert reasons.why_not(s, same_floor) == (
+                "C-blue-1 is taken from floor 2: in the French game it goes to another floor"
+            )
+        else:
+            assert floors == {2} and s.is_legal(same_floor)
 
 
 @rule(EN, "What happens if a specific Wall Tile is no longer in stock when you have to place one?")

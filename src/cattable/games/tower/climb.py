@@ -1,5 +1,6 @@
 """The goal step: a met goal sends Toto (Neko) or one's Black Cat up the tower; in the cooperative game
-Toto on a milestone floor starts the count of five, and the French competitive game may refresh a goal."""
+Toto on a milestone floor starts the count of five (English; in French, Neko reaching it is the victory),
+a Black Cat's highest floor is kept for the ranking, and the French competitive game may refresh a goal."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 from . import debris, turn
 from .actions import Goal, Refresh
 from .cards import cards
-from .phases import Ending, Mode, Phase
+from .phases import Edition, Ending, Mode, Phase
 from .pieces import FLOORS, TOTO, black_cat
 
 if TYPE_CHECKING:
@@ -30,12 +31,15 @@ def complete_goal(s: TowerState, a: Goal) -> None:
             s.goal_faceup.insert(a.card - 1, new)
         start = s.level(s.toto)
         dest = s.floor_at(min(start + a.floors, s.top_level()))
-        s.say(f"seat {s.seat} completes {gid}: Toto climbs to floor {s.level(dest)}")
+        s.say(f"seat {s.seat} completes {gid}: {s.name(TOTO)} climbs to floor {s.level(dest)}")
         s.stand(TOTO, dest)
         debris.clear(s)
         debris.track_cats(s)
         if s.phase is not Phase.OVER and s.level(s.toto) >= s.target:
-            count_to_five(s)
+            if s.edition is Edition.FR:
+                milestone(s)
+            else:
+                count_to_five(s)
     else:
         gid = s.hands[s.seat].pop(a.card - 1)
         s.goal_discard.append(gid)
@@ -49,7 +53,9 @@ def complete_goal(s: TowerState, a: Goal) -> None:
         s.stand(black, dest)
         s.black[s.seat] = dest
         s.clock += 1
-        s.arrival[s.seat] = s.clock
+        if s.reading["support"].get(black) == dest and s.level(dest) > s.black_best[s.seat]:
+            s.black_best[s.seat] = s.level(dest)
+            s.arrival[s.seat] = s.clock
         debris.clear(s)
         if s.phase is not Phase.OVER and all(s.black_level(seat) >= FLOORS for seat in range(s.players)):
             s.end(Ending.TOP, "every Black Cat reached the 24th floor")
@@ -68,11 +74,17 @@ def count_to_five(s: TowerState) -> None:
     if fell or s.level(s.toto) < s.target:
         s.say("the tower did not stand through the count of five")
         return
+    milestone(s)
+
+
+def milestone(s: TowerState) -> None:
+    """The milestone is cleared (its story card, or its French sticker); the last one wins the game."""
     s.cleared.append(s.target)
     story = cards().editions[s.edition]["stories"][str(s.target)]
-    s.say(f"floor {s.target} reached and the tower stood: {story}")
+    stood = "the tower stood" if s.edition is Edition.EN else f"{s.name(TOTO)} is there"
+    s.say(f"floor {s.target} reached and {stood}: {story}")
     if s.target >= s.goal_floor:
-        s.end(Ending.VICTORY, f"Toto reached floor {s.target}")
+        s.end(Ending.VICTORY, f"{s.name(TOTO)} reached floor {s.target}")
         return
     s.target = next(m for m in MILESTONES if m > s.target)
 
@@ -88,4 +100,4 @@ def refresh(s: TowerState, a: Refresh) -> None:
     turn.end_turn(s)
 
 
-__all__ = ["COUNT_SECONDS", "MILESTONES", "complete_goal", "count_to_five", "refresh"]
+__all__ = ["COUNT_SECONDS", "MILESTONES", "complete_goal", "count_to_five", "milestone", "refresh"]

@@ -1,6 +1,8 @@
-"""What fell, and what becomes of it: one's own pieces go back to the hand (up to ``MAX_TRIES``), walls
-become debris (five end the game), Toto and the Black Cats are stood back on a floor below, other
-Feline Friends return to the stock (in the French game they are stood back where they were)."""
+"""What fell, and what becomes of it. A fallen piece still touching a floor of the tower is not debris:
+it is put back where it fell from. One's own pieces go back to the hand (tried again without penalty,
+up to the digital limit ``MAX_TRIES``); walls become debris (five end the game; in French so does the
+whole tower falling); Toto (Neko) and the Black Cats are stood back on a floor below; other Feline
+Friends return to the stock (in the French game they are stood back where they were)."""
 
 from __future__ import annotations
 
@@ -11,16 +13,23 @@ from . import pending, stock
 from .pending import Pending, ToPlace
 from .phases import Edition, Ending, Mode, Phase
 from .pieces import Kind, black_cat, floor_number, piece, seat_of_black
+from .table import Outcome, tilt_of
 
 if TYPE_CHECKING:
+    from .physics import TowerWorld
     from .state import TowerState
 
 DEFEAT_WALLS = 5
 """Fallen walls that bring the tower down (the count of debris ends the game)."""
-MAX_TRIES = 3
-"""Attempts a player makes at one piece before giving up on it (the rulebook allows endless retries)."""
-PASSES = 4
-"""Rounds of the debris rules per event (standing a cat back may topple more)."""
+MAX_TRIES = 10
+"""A digital limit (the rulebook has none): after this many tries at one piece that did not stand, the
+player gives it up and it goes back to the stock, counting for nothing (README, "Retries")."""
+PASSES = 6
+"""Rounds of the debris rules per event (putting a piece back or standing a cat back may topple more)."""
+LYING_DEG = 30.0
+"""A wall leaning further than this from upright has fallen over (as ``placements.UPRIGHT_DEG``)."""
+SHOWN = 3
+"""Fallen walls named one by one in a log line; the rest are counted."""
 
 
 def fallen(s: TowerState) -> set[str]:
@@ -36,25 +45,88 @@ def fallen(s: TowerState) -> set[str]:
     return out
 
 
+def knocked_over(s: TowerState) -> set[str]:
+    """Pieces that stood before the last physical event and lie now (a cat on its side, a wall down)."""
+    before = s.outcome_before
+    poses_before = before.get("poses", {})
+    upright_before = before.get("reading", {}).get("upright", {})
+    upright = s.reading.get("upright", {})
+    out: set[str] = set()
+    for p, pose in s.table.outcome["poses"].items():
+        if p not in poses_before:
+            continue
+        kind = piece(p).kind
+        if kind in (Kind.CAT, Kind.TOTO, Kind.BLACK):
+            if upright_before.get(p, False) and not upright.get(p, True):
+                out.add(p)
+        elif kind is Kind.WALL and tilt_of(poses_before[p]) < LYING_DEG <= tilt_of(pose):
+            out.add(p)
+    return out
+
+
+def to_put_back(s: TowerState, down: set[str], done: set[str]) -> set[str]:
+    """Fallen pieces that still touch a floor of the tower, even slightly (not debris), and were on the
+    table before: each is put back once per event; if it falls again, the usual rules take it."""
+    touching = set(s.reading.get("floor_contact", ()))
+    before = s.outcome_before.get("poses", {})
+    return {
+        p
+        for p in down | knocked_over(s)
+        if p in touching and p in before and p != "F1" and p not in s.placed and p not in done
+    }
+
+
+def put_back(s: TowerState, pieces: set[str]) -> None:
+    """As closely as possible, place each piece back where it fell from (its pose before the event)."""
+    before: Outcome = s.outcome_before
+    poses = {**s.table.outcome["poses"], **{p: before["poses"][p] for p in pieces}}
+    facts = {**s.table.outcome["pieces"]}
+    for p in sorted(pieces):
+        s.say(f"{s.name(p)} fell but still touches a floor: put back where it fell from")
+
+    def run(w: TowerWorld) -> None:
+        w.restore(facts, poses)
+        w.settle()
+
+    s.physics(run)
+
+
+def floors_above_first(outcome: Outcome) -> bool:
+    return any(int(lv) > 1 for lv in outcome.get("reading", {}).get("floor_levels", {}).values())
+
+
 def clear(s: TowerState) -> None:
-    """Apply the debris rules until the table is clean (re-standing a cat may topple more)."""
+    """Apply the debris rules until the table is clean (putting back or re-standing may topple more)."""
+    had_floors = floors_above_first(s.outcome_before)
+    done: set[str] = set()
     for _ in range(PASSES):
         down = fallen(s)
+        for own in [p for p in s.placed if p in down]:
+            if retry(s, own, item_for(s, own), "fell while being placed"):
+                down.discard(own)
+        back = to_put_back(s, down, done)
+        if back:
+            put_back(s, back)
+            done |= back
+            continue
         if not down:
-            return
+            break
         clear_once(s, down)
         if s.phase is Phase.OVER:
             return
+    if s.edition is Edition.FR and had_floors and not floors_above_first(s.table.outcome):
+        collapse(s, "the whole tower has fallen")
 
 
 def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
-    """Back to the player's hand to be placed again, unless they have tried too often (then False)."""
+    """Back to the player's hand to be placed again without penalty; after ``MAX_TRIES`` tries the piece
+    is given up instead and goes back to the stock (a digital limit). True: it left the table."""
     tries = item.tries + 1
-    if tries >= MAX_TRIES:
-        s.say(f"{what} {why}; after {tries} tries it is left as it lies")
-        return False
     s.placed.remove(what)
     s.table.take_away({what})
+    if tries >= MAX_TRIES:
+        s.say(f"{s.name(what)} {why} and did not stand in {tries} tries: given up, back to the stock")
+        return True
     again = item.again(tries)
     if again.piece is ToPlace.CAT:
         out_of_stock = piece(what).kind is Kind.CAT and not stock.cats(s, again.colour)
@@ -66,25 +138,23 @@ def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
         s.pending.insert(walls[-1] + 1 if walls else 0, again)
     else:
         s.pending.insert(0, again)
-    s.say(f"{what} {why}: back to the hand (try {tries + 1})")
+    s.say(f"{s.name(what)} {why}: back to the hand (try {tries + 1})")
     return True
 
 
 def clear_once(s: TowerState, down: set[str]) -> None:
-    """One round of the debris rules over the pieces in ``down``."""
-    for own in [p for p in s.placed if p in down]:
-        if retry(s, own, item_for(s, own), "fell while being placed"):
-            down.discard(own)
+    """One round of the debris rules over the fallen pieces in ``down`` (none of them one's own)."""
     restand: list[tuple[str, str]] = []
     gone: set[str] = set()
+    walls: list[str] = []
     for p in sorted(down):
         if p in s.placed:
             s.placed.remove(p)
         what = piece(p)
         if what.kind is Kind.WALL:
             s.wall_debris.append(p)
+            walls.append(p)
             gone.add(p)
-            s.say(f"{p} falls: wall debris {len(s.wall_debris)} of {DEFEAT_WALLS}")
         elif what.kind is Kind.TOTO:
             restand.append((p, fall_back(s, s.toto_start)))
         elif what.kind is Kind.BLACK:
@@ -94,6 +164,8 @@ def clear_once(s: TowerState, down: set[str]) -> None:
         else:
             gone.add(p)
             s.say(f"{p} falls: back to the stock")
+    if walls:
+        s.say(walls_text(s, walls))
     s.table.take_away(gone | {p for p, _ in restand})
     for p, floor in restand:
         what = piece(p)
@@ -102,17 +174,33 @@ def clear_once(s: TowerState, down: set[str]) -> None:
             s.say(f"{p} falls: back outside the tower")
             continue
         s.stand(p, floor)
-        s.say(f"{p} falls: stood back on {floor}")
+        s.say(f"{s.name(p)} falls: stood back on {floor}")
     track_cats(s)
     if len(s.wall_debris) >= DEFEAT_WALLS:
-        if s.mode is Mode.COMPETITIVE:
-            s.toppler = s.seat
-            s.end(
-                Ending.COLLAPSE,
-                f"the tower collapses ({len(s.wall_debris)} walls fell); seat {s.seat} toppled it",
-            )
-        else:
-            s.end(Ending.DEFEAT, f"the tower collapses: {len(s.wall_debris)} walls fell")
+        collapse(s, f"{len(s.wall_debris)} walls have fallen")
+
+
+def walls_text(s: TowerState, walls: list[str]) -> str:
+    """The log line for walls that fell in one round, with the count towards the five that end the game."""
+    shown = [*walls[:SHOWN], f"{len(walls) - SHOWN} more"] if len(walls) > SHOWN else walls
+    names = ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
+    verb = "falls" if len(walls) == 1 else "fall"
+    where = "back to the reserve" if s.edition is Edition.FR else "set aside"
+    n = len(s.wall_debris)
+    if n >= DEFEAT_WALLS:
+        count = f"{n} fallen walls, and the tower comes down at {DEFEAT_WALLS}"
+    else:
+        count = f"{n} fallen {'wall' if n == 1 else 'walls'} so far (the tower comes down at {DEFEAT_WALLS})"
+    return f"{names} {verb} ({where}): {count}"
+
+
+def collapse(s: TowerState, why: str) -> None:
+    """The tower collapses: a defeat for everyone, or (competitive) the one who toppled it goes last."""
+    if s.mode is Mode.COMPETITIVE:
+        s.toppler = s.seat
+        s.end(Ending.COLLAPSE, f"the tower collapses ({why}); seat {s.seat} toppled it")
+    else:
+        s.end(Ending.DEFEAT, f"the tower collapses: {why}")
 
 
 def was_on(s: TowerState, p: str) -> str:
@@ -160,10 +248,15 @@ __all__ = [
     "MAX_TRIES",
     "clear",
     "clear_once",
+    "collapse",
     "fall_back",
     "fallen",
     "item_for",
+    "knocked_over",
+    "put_back",
     "retry",
+    "to_put_back",
     "track_cats",
+    "walls_text",
     "was_on",
 ]

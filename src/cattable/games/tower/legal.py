@@ -58,6 +58,19 @@ def cat_floors(s: TowerState) -> list[str]:
     return list(dict.fromkeys(f for f in (first, top) if f))
 
 
+def other_floors(s: TowerState, taken: str) -> list[str]:
+    """French FAQ: a Feline Friend taken from the tower is placed on another floor ("à un autre étage"):
+    the menu's floors without its own, or else the highest other floor standing."""
+    floors = cat_floors(s)
+    was = s.reading["support"].get(taken) if taken else None
+    keep = [f for f in floors if f != was]
+    if keep or not was:
+        return keep
+    levels = s.reading["floor_levels"]
+    others = sorted((f for f in levels if f != was), key=lambda f: int(levels[f]))
+    return others[-1:]
+
+
 def place_menu(s: TowerState) -> list[TowerAction]:
     """The placements offered for the first piece in hand (walls come before their floor)."""
     item = s.pending[0]
@@ -70,6 +83,8 @@ def place_menu(s: TowerState) -> list[TowerAction]:
         colours = [c for c in COLOURS if item.colour in (c, "any")]
         colours = [c for c in colours if stock.cats(s, c) or stock.cats_on_tower(s, c)]
         take = {c: stock.cat_take(s, c) for c in colours}
+        if s.edition is Edition.FR and any(take.values()):
+            return [a for c in colours for a in cat_menu(s.table.outcome, [c], other_floors(s, take[c]), take)]
         return list(cat_menu(s.table.outcome, colours, cat_floors(s), take))
     if kind is ToPlace.PET:
         return list(PET_MENU)

@@ -9,7 +9,7 @@ from . import legal, stock, turn
 from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
 from .menu import on_tile
 from .pending import Pending, ToPlace
-from .phases import Mode, Phase
+from .phases import Edition, Mode, Phase
 from .pieces import Kind, floor_id, piece
 from .placing import FOLD_RANGE
 
@@ -73,8 +73,7 @@ def _wall_reason(s: TowerState, a: Wall, item: Pending) -> str | None:
             else f"place the {item.piece.value} now"
         )
     if a.type not in legal.wall_types_allowed(s):
-        asked = " and ".join(it.type for it in s.pending if it.piece is ToPlace.WALL)
-        return f"this card asks for {asked}, not {a.type}"
+        return wrong_wall_type(s, a.type)
     if not on_tile(a.x, a.y):
         return "walls must stand on the top-most floor: x and y within 4.5 cm of its centre"
     if not _in(a.yaw, TURN):
@@ -82,6 +81,21 @@ def _wall_reason(s: TowerState, a: Wall, item: Pending) -> str | None:
     if not _in(a.fold, FOLD_RANGE):
         return "fold must be between 30 (tightly folded) and 180 (flat) degrees"
     return None
+
+
+def wrong_wall_type(s: TowerState, wall_type: str) -> str:
+    """Why a wall of this type may not be placed now: out of stock (others may stand in), or not asked for."""
+    allowed = legal.wall_types_allowed(s)
+    others = ", ".join(allowed[:-1]) + (" or " if len(allowed) > 1 else "") + allowed[-1] if allowed else ""
+    if not stock.walls(s, wall_type):
+        left = f": place {others} instead" if others else ""
+        return f"no {wall_type} wall is left in stock{left}"
+    wanted = [it.type for it in s.pending if it.piece is ToPlace.WALL]
+    if len(wanted) == 2 and wanted[0] == wanted[1]:
+        asked = f"two {wanted[0]} walls"
+    else:
+        asked = " and ".join(f"one {t} wall" for t in wanted)
+    return f"this card asks for {asked}, not {wall_type}"
 
 
 def _menu_reason(s: TowerState, a: Choose | Goal | Refresh | Skip) -> str:
@@ -124,6 +138,8 @@ def _cat_reason(s: TowerState, a: Cat, item: Pending) -> str | None:
         return f"there are {a.colour} Feline Friends in stock: take one of them"
     if not in_stock and a.take not in stock.cats_on_tower(s, a.colour):
         return f"no {a.colour} Feline Friend is left in stock: re-place one from the tower (take=...)"
+    if s.edition is Edition.FR and a.take and s.reading["support"].get(a.take) == floor:
+        return f"{a.take} is taken from floor {a.floor}: in the French game it goes to another floor"
     if a.on:
         if not _is_cat(a.on):
             return "cats go on top of Feline Friends only"
@@ -154,4 +170,4 @@ def _move_reason(s: TowerState, a: Move) -> str | None:
     return None
 
 
-__all__ = ["PET_HEIGHT", "PET_PUSH", "why_not"]
+__all__ = ["PET_HEIGHT", "PET_PUSH", "why_not", "wrong_wall_type"]

@@ -62,14 +62,18 @@ class TowerState(State):
         self.pet_card = False
         self.support_before: dict[str, Any] = {}
         """The reading's support before the last physical event (where a fallen cat stood)."""
+        self.outcome_before: Outcome = {"pieces": {}, "poses": {}, "reading": {}}
+        """The table before the last physical event (where a fallen piece is put back from)."""
         self.toto = ""
         self.toto_best = 1
         """The highest floor Toto has stood on (the figure a lost game reached)."""
         self.toto_start = ""
         self.black: list[str] = ["" for _ in range(players)]
         self.black_start: list[str] = ["" for _ in range(players)]
+        self.black_best: list[int] = [1] * players
+        """The highest level each Black Cat reached during the game (the Ranking card: it never goes down)."""
         self.arrival: list[int] = [0] * players
-        """When each Black Cat last climbed (a tie in height goes to who got there first)."""
+        """When each Black Cat reached its highest level (in English a tie goes to who got there first)."""
         self.clock = 0
         self.wall_debris: list[str] = []
         self.cleared: list[int] = []
@@ -119,6 +123,7 @@ class TowerState(State):
 
         outcome = self.chance.external(compute)
         self.support_before = self.reading.get("support", {})
+        self.outcome_before = self.table.outcome
         self.table.adopt(outcome, computed)
 
     def hand_noise(self) -> dict[str, float]:
@@ -136,6 +141,10 @@ class TowerState(State):
             w.settle()
 
         self.physics(run)
+
+    def name(self, p: str) -> str:
+        """A piece as the edition names it: the black cat is Toto in English and Neko in French."""
+        return str(cards().editions[self.edition]["black_cat"]) if p == TOTO else p
 
     def level(self, floor: str) -> int:
         return int(self.reading["floor_levels"].get(floor, 0))
@@ -239,11 +248,13 @@ class TowerState(State):
         other.items = dict(self.items)
         other.pet_card = self.pet_card
         other.support_before = self.support_before
+        other.outcome_before = self.outcome_before
         other.toto = self.toto
         other.toto_best = self.toto_best
         other.toto_start = self.toto_start
         other.black = list(self.black)
         other.black_start = list(self.black_start)
+        other.black_best = list(self.black_best)
         other.arrival = list(self.arrival)
         other.clock = self.clock
         other.wall_debris = list(self.wall_debris)

@@ -44,7 +44,22 @@ def reading_json(r: Reading) -> dict[str, Any]:
         "upright": {k: bool(r.upright[k]) for k in sorted(r.upright)},
         "top_floor": r.top_floor,
         "floor_levels": {k: int(r.floor_levels[k]) for k in sorted(r.floor_levels)},
+        "floor_contact": floor_contact(r),
     }
+
+
+def floor_contact(r: Reading) -> list[str]:
+    """Pieces touching a floor standing in the tower, even slightly: a fallen one there is not debris
+    (the rulebook's DEBRIS). Standing floors themselves are left out. Records made before this field
+    existed lack it, and the rules then read it as empty (the old behaviour, so they replay alike)."""
+    levels = set(r.floor_levels)
+    out: set[str] = set()
+    for pair in r.contacts:
+        a, b = sorted(pair)
+        for one, other in ((a, b), (b, a)):
+            if other in levels and one not in levels and one != "table":
+                out.add(one)
+    return sorted(out)
 
 
 def outcome_of(world: TowerWorld) -> Outcome:
@@ -69,6 +84,7 @@ def forget(outcome: Outcome, pieces: set[str]) -> Outcome:
             "upright": {k: v for k, v in r["upright"].items() if k not in pieces},
             "top_floor": r["top_floor"],
             "floor_levels": {k: v for k, v in r["floor_levels"].items() if k not in pieces},
+            **({"floor_contact": [k for k in r["floor_contact"] if k not in pieces]} if "floor_contact" in r else {}),
         },
     }
 
@@ -87,6 +103,7 @@ def copy_outcome(outcome: Outcome) -> Outcome:
             "upright": dict(r.get("upright", {})),
             "top_floor": r.get("top_floor", "F1"),
             "floor_levels": dict(r.get("floor_levels", {})),
+            **({"floor_contact": list(r["floor_contact"])} if "floor_contact" in r else {}),
         },
     }
 

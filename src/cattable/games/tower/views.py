@@ -10,6 +10,7 @@ from . import stock
 from .actions import COLOURS, WALL_TYPES
 from .cards import cards
 from .phases import Mode
+from .pieces import TOTO
 from .ranking import ranking
 from .table import copy_outcome
 
@@ -42,9 +43,11 @@ def view(s: TowerState, seat: int | None) -> dict[str, Any]:
         "placed": list(s.placed),
         "last_cat": s.last_cat,
         "toto": s.toto,
+        "toto_name": s.name(TOTO),
         "toto_level": s.level(s.toto) if s.toto else 0,
         "toto_best": s.toto_best if s.mode is Mode.COOP else 0,
         "black": list(s.black),
+        "black_best": list(s.black_best),
         "arrival": list(s.arrival),
         "wall_debris": list(s.wall_debris),
         "cleared": list(s.cleared),
