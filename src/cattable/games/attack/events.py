@@ -1,22 +1,75 @@
 """What happens at the table, told: the event log every view carries, filtered for the seat that reads it.
 
-Each event is a message id with arguments (so a later translation can word it afresh) and its English
-text. A few events hold a secret (the cards drawn into a hand, the cards moved in an exchange): they are
-stored with the secret apart and the seats allowed to read it; any other seat reads the public form
-("cat 1 drew 2 cards"). The log is a persistent linked list (``(event, previous)``), so copying a
-position for a search costs nothing, and events are worded only when a view asks for them.
+Each event is a message id with named arguments (so a later translation can word it afresh) and its
+English text. A few events hold a secret (the cards drawn into a hand, the cards moved in an exchange):
+the seats allowed to read it see the secret form (``drew_cards``, ``exchange_cards``); any other seat
+reads the public form, whose arguments stop before the secret ones ("cat 1 draws 2 cards").
+
+Play logs raw values (seats, space and card numbers) into a persistent linked list, newest first, so
+that logging is a tuple per event and copying a position for a search shares the whole log; names and
+sentences are made only when a view asks for them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .position import Position
+from .actions import LARDER_BASE
+from .cards import ITEMS, SUITS, card_name
+from .position import NONE, Position
+from .walks import REASONS
 
 LOG_VIEW = 40
 """At most this many of the latest events in a view."""
 
-# an event: (number, id, public args, seats allowed the secret as a bit set, secret id, secret args)
+FIELDS: dict[str, tuple[str, ...]] = {
+    "first": ("cat",),
+    "turn": ("cat", "round"),
+    "extra_go": ("cat", "round"),
+    "card": ("cat", "card:card"),
+    "drew": ("cat", "count", "cards:cards"),
+    "reshuffled": (),
+    "rolled": ("cat", "roll"),
+    "moved": ("cat", "to:space"),
+    "jumped": ("cat", "to:space"),
+    "cornered": ("cat", "reasons:reasons"),
+    "attacked": ("cat", "victim", "at:space"),
+    "trespass": ("cat", "victim"),
+    "lives_lost": ("cat", "lost", "left"),
+    "retired": ("cat", "cards:cards"),
+    "caught": ("cat", "kind", "at:space"),
+    "shopped": ("cat", "item:item", "shop:shop"),
+    "raided": ("cat", "house", "item:item"),
+    "burgled_shop": ("cat", "shop:shop", "item:item"),
+    "burgled_house": ("cat", "house", "item:item"),
+    "creature_moved": ("kind", "src:space", "to:space"),
+    "speedy": ("cat",),
+    "sixcat": ("cat", "cards:cards", "house", "kind:suit"),
+    "fight": ("cat", "other", "suit:suit"),
+    "fight_card": ("cat", "card:card"),
+    "fight_lost": ("cat", "suit:suit"),
+    "fight_redeal": (),
+    "fight_off": (),
+    "exchange": ("cat", "other", "take:card", "give:card"),
+    "curiosity": ("cat",),
+    "shop_opens": ("shop:shop",),
+    "shop_closes": ("shop:shop",),
+    "car": ("src:street", "street:street"),
+    "another": ("cat",),
+    "extra": ("cat",),
+    "shuffle": (),
+    "raid_penalty": ("cat", "house"),
+    "burglar_penalty": ("cat",),
+    "home_full": ("cat",),
+    "game_over": ("reason", "winners:seats"),
+}
+"""Each event's arguments in the order play logs them, ``name:kind`` where the raw value needs naming."""
+
+SPECS = {msg: tuple((f.partition(":")[0], f.partition(":")[2]) for f in fs) for msg, fs in FIELDS.items()}
+"""``FIELDS`` split: (name, kind) per argument."""
+
+SECRET: dict[str, tuple[str, int]] = {"drew": ("drew_cards", 2), "exchange": ("exchange_cards", 2)}
+"""Events with a secret: the id its seats read, and how many leading arguments everyone else reads."""
 
 TEXTS: dict[str, str] = {
     "first": "Cat {cat} rolls highest and goes first.",
@@ -33,7 +86,7 @@ TEXTS: dict[str, str] = {
     "attacked": "Cat {cat} attacks cat {victim} on {at}.",
     "trespass": "Cat {cat} comes home and catches cat {victim} trespassing.",
     "lives_lost": "Cat {cat} loses {lost} {lives_word} ({left} left) and goes home.",
-    "retired": "Cat {cat} has no lives left and retires to the countryside; its cards go on the discard pile.",
+    "retired": "Cat {cat} retires to the countryside; its cards go face up on the discard pile.",
     "caught": "Cat {cat} catches a {kind} on {at}.",
     "shopped": "Cat {cat} takes {item} from the {shop}.",
     "raided": "Cat {cat} raids house {house}'s larder and takes {item}.",
@@ -63,58 +116,83 @@ TEXTS: dict[str, str] = {
 }
 
 
-def log(s: Position, msg: str, **args: Any) -> None:
-    """Tell everyone at the table that ``msg`` happened."""
-    s.events = ((s.event_count, msg, args, 0, "", {}), s.events)
+def log(s: Position, msg: str, *args: Any) -> None:
+    """Tell everyone at the table that ``msg`` happened (raw arguments, in ``FIELDS`` order)."""
+    s.events = (s.event_count, msg, args, 0, s.events)
     s.event_count += 1
 
 
-def log_secret(s: Position, msg: str, args: dict[str, Any], seats: int, secret: str, more: dict[str, Any]) -> None:
-    """``msg`` for the table; ``seats`` (a bit set) read ``secret`` with ``more`` arguments instead."""
-    s.events = ((s.event_count, msg, args, seats, secret, more), s.events)
+def log_secret(s: Position, msg: str, seats: int, *args: Any) -> None:
+    """``msg``, whose secret arguments only ``seats`` (a bit set) may read."""
+    s.events = (s.event_count, msg, args, seats, s.events)
     s.event_count += 1
-
-
-def mark_action(s: Position, seat: int) -> None:
-    """``seat`` is acting now: its next view tells what happened from here on."""
-    s.acted_at[seat] = s.last_action_at = s.event_count
 
 
 def for_viewer(s: Position, viewer: int | None) -> list[dict[str, Any]]:
     """The events since ``viewer`` last acted (a spectator: since the last action), the latest
-    ``LOG_VIEW`` of them, as ``{"n", "id", "args", "text"}`` with the secrets only its own."""
+    ``LOG_VIEW`` of them, as ``{"n", "id", "args", "text"}`` with no secret that is not its own."""
     start = s.last_action_at if viewer is None else s.acted_at[viewer]
     bit = 0 if viewer is None else 1 << viewer
-    out: list[dict[str, Any]] = []
+    raw: list[tuple[int, str, tuple[Any, ...], int]] = []
     node = s.events
-    while node is not None and len(out) < LOG_VIEW:
-        event, node = node
-        n, msg, args, seats, secret, more = event
+    while node is not None and len(raw) < LOG_VIEW:
+        n, msg, args, seats, node = node
         if n < start:
             break
-        if seats & bit:
-            msg, args = secret, {**args, **more}
-        out.append({"n": n, "id": msg, "args": dict(args), "text": text(msg, args)})
-    out.reverse()
+        raw.append((n, msg, args, seats))
+    out = []
+    for n, msg, args, seats in reversed(raw):
+        shown = msg
+        if msg in SECRET:
+            secret, public = SECRET[msg]
+            if seats & bit:
+                shown = secret
+            else:
+                args = args[:public]
+        fields = SPECS[msg][: len(args)]
+        named = {name: _name(s, kind, value) for (name, kind), value in zip(fields, args, strict=True)}
+        out.append({"n": n, "id": shown, "args": named, "text": text(shown, named)})
     return out
 
 
+def _name(s: Position, kind: str, v: Any) -> Any:
+    """A raw argument as the view shows it: spaces, cards, items, shops, streets and suits by name."""
+    b = s.b
+    if kind == "space":
+        return f"larder{v - LARDER_BASE}" if v >= LARDER_BASE else b.ids[v]
+    if kind == "card":
+        return card_name(v)
+    if kind == "cards":
+        return [card_name(c) for c in v]
+    if kind == "item":
+        return ITEMS[v]
+    if kind == "shop":
+        return b.shop_names[v]
+    if kind == "street":
+        return None if v == NONE else b.street_names[v]
+    if kind == "suit":
+        return SUITS[v]
+    if kind == "reasons":
+        return [name for bit, name in REASONS.items() if v & bit]
+    if kind == "seats":
+        return list(v)
+    return v
+
+
 def text(msg: str, args: dict[str, Any]) -> str:
-    """The English sentence for an event."""
-    words: dict[str, Any] = {}
-    for k, v in args.items():
-        words[k] = ", ".join(str(x) for x in v) if isinstance(v, list) else v
+    """The English sentence for an event from its named arguments."""
+    words: dict[str, Any] = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in args.items()}
     if "lost" in args:
         words["lives_word"] = "life" if args["lost"] == 1 else "lives"
+        if args["left"] == 0:
+            return f"Cat {args['cat']} loses {args['lost']} {words['lives_word']} (none left)."
     if "count" in args:
         words["cards_word"] = "card" if args["count"] == 1 else "cards"
-    if "winners" in args:
-        w = args["winners"]
-        words["winners_text"] = "nobody wins" if not w else " and ".join(f"cat {x}" for x in w) + " win"
-        if len(w) == 1:
-            words["winners_text"] += "s"
     if msg == "car":
         words["src_text"] = "the car park" if args["src"] is None else f"the {args['src']} street"
-    if msg == "lives_lost" and args.get("left") == 0:
-        return f"Cat {args['cat']} loses {args['lost']} {words['lives_word']} (none left)."
+    if msg == "game_over":
+        w = args["winners"]
+        words["winners_text"] = (
+            "nobody wins" if not w else " and ".join(f"cat {x}" for x in w) + (" wins" if len(w) == 1 else " win")
+        )
     return TEXTS[msg].format(**words)

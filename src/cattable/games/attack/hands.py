@@ -5,7 +5,7 @@ from __future__ import annotations
 from cattable.core import Action
 
 from .actions import Burglar, CatAttack, CatCard, CreatureCard, Speedy
-from .cards import ATTACK, BIRD, BURGLAR, MOUSE, SPEEDY, SUIT_STEP, card_name
+from .cards import ATTACK, BIRD, BURGLAR, MOUSE, SPEEDY, SUIT_STEP
 from .events import log, log_secret
 from .position import HAND, NONE, Position
 
@@ -54,17 +54,14 @@ def refill(s: Position, seat: int) -> None:
     while len(hand) < HAND and draw(s, seat):
         pass
     if len(hand) > had:
-        drawn = [card_name(c) for c in hand[had:]]
-        log_secret(s, "drew", {"cat": seat, "count": len(drawn)}, 1 << seat, "drew_cards", {"cards": drawn})
+        log_secret(s, "drew", 1 << seat, seat, len(hand) - had, tuple(hand[had:]))
 
 
 def exchange(s: Position, take: int, give: int) -> None:
     """The first exchange owed: its chooser takes ``take`` from the other and gives ``give``. The
     chooser has now seen the other's whole hand; the other knows the card it was given."""
     chooser, other = s.swaps.pop(0)
-    seats = 1 << chooser | 1 << other
-    more = {"take": card_name(take), "give": card_name(give)}
-    log_secret(s, "exchange", {"cat": chooser, "other": other}, seats, "exchange_cards", more)
+    log_secret(s, "exchange", 1 << chooser | 1 << other, chooser, other, take, give)
     s.hands[other].remove(take)
     s.hands[chooser].remove(give)
     s.hands[other].append(give)

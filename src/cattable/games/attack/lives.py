@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from .cards import card_name
 from .events import log
 from .movement import cat_moves
 from .position import NONE, Exchange, Phase, Position
-from .walks import R_NOWHERE, REASONS
+from .walks import R_NOWHERE
 
 
 def hurt(s: Position, seat: int, n: int) -> bool:
@@ -15,7 +14,7 @@ def hurt(s: Position, seat: int, n: int) -> bool:
         return False
     h = s.house_of[seat]
     left = max(0, s.lives[h] - n)
-    log(s, "lives_lost", cat=seat, lost=s.lives[h] - left, left=left)
+    log(s, "lives_lost", seat, s.lives[h] - left, left)
     s.lives[h] = left
     if s.lives[h] == 0:
         for o in range(s.players):
@@ -41,7 +40,7 @@ def trespass(s: Position, host: int, home_only: bool = False) -> None:
     for t in range(s.players):
         p = s.pos[t]
         if t != host and p != NONE and (p == home if home_only else hs[p] == house) and s.team_of[t] != s.team_of[host]:
-            log(s, "trespass", cat=host, victim=t)
+            log(s, "trespass", host, t)
             if hurt(s, t, 1) and s.live(host):
                 s.swaps.append(Exchange(host, t))
 
@@ -50,7 +49,7 @@ def cornered(s: Position, seat: int, steps: int) -> None:
     """A cat that must move ``steps`` and can land nowhere loses a life per kind of reason (at least one)."""
     _, reasons = cat_moves(s, seat, s.pos[seat], steps)
     lost = max(1, reasons.bit_count())
-    log(s, "cornered", cat=seat, reasons=[name for bit, name in REASONS.items() if (reasons or R_NOWHERE) & bit])
+    log(s, "cornered", seat, reasons or R_NOWHERE)
     if s.cornered_cat != seat:
         s.last_cornered = 0
     s.cornered_cat = seat
@@ -60,7 +59,7 @@ def cornered(s: Position, seat: int, steps: int) -> None:
 
 def retire(s: Position, seat: int) -> None:
     """Out of lives: off to the countryside. Cards go face up on the discard pile; the larder stays."""
-    log(s, "retired", cat=seat, cards=[card_name(c) for c in s.hands[seat]])
+    log(s, "retired", seat, tuple(s.hands[seat]))
     s.pos[seat] = NONE
     s.retired_order.append(seat)
     s.discard.extend(s.hands[seat])
@@ -91,7 +90,7 @@ def check_team_home(s: Position, team: int) -> None:
 
 
 def end(s: Position, winners: list[int], reason: str) -> None:
-    log(s, "game_over", reason=reason, winners=winners[:])
+    log(s, "game_over", reason, tuple(winners))
     s.over = True
     s.reason = reason
     s.winners = winners

@@ -17,8 +17,9 @@ from .board import Board
 from .tables import Tables
 
 NONE = -1
-EventNode = tuple[tuple[int, str, dict[str, Any], int, str, dict[str, Any]], Any] | None
-"""A persistent list of events: (event, the node before it), or None when empty."""
+EventNode = tuple[int, str, tuple[Any, ...], int, Any] | None
+"""A persistent list of events, newest first: (number, id, raw arguments, the seats (bits) that may read
+its secret, the node before it), or None when empty."""
 HAND = 6
 """Cards in a full hand."""
 REACH = 6

@@ -66,7 +66,7 @@ def set_up(s: Position, options: dict[str, Any]) -> None:
     s.retired_order = []
     s.last_curiosity, s.last_cornered, s.cornered_cat = NONE, 0, NONE
     s.events, s.event_count, s.acted_at, s.last_action_at = None, 0, [0] * players, 0
-    log(s, "first", cat=s.first)
-    log(s, "turn", cat=s.turn, round=1)
+    log(s, "first", s.first)
+    log(s, "turn", s.turn, 1)
     begin_turn(s)
     advance(s)
