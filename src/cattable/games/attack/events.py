@@ -5,9 +5,9 @@ English text. A few events hold a secret (the cards drawn into a hand, the cards
 the seats allowed to read it see the secret form (``drew_cards``, ``exchange_cards``); any other seat
 reads the public form, whose arguments stop before the secret ones ("cat 1 draws 2 cards").
 
-Play logs raw values (seats, space and card numbers) into a persistent linked list, newest first, so
-that logging is a tuple per event and copying a position for a search shares the whole log; names and
-sentences are made only when a view asks for them.
+Play logs raw values (seats, space and card numbers) into a linked list, newest first, so that logging
+is one small list per event and copying a position for a search shares the whole log (a node never
+changes but for the wording it caches); names and sentences are made only when a view asks for them.
 """
 
 from __future__ import annotations
@@ -118,41 +118,58 @@ TEXTS: dict[str, str] = {
 
 def log(s: Position, msg: str, *args: Any) -> None:
     """Tell everyone at the table that ``msg`` happened (raw arguments, in ``FIELDS`` order)."""
-    s.events = (s.event_count, msg, args, 0, s.events)
+    s.events = [s.event_count, msg, args, 0, s.events, None, None]
     s.event_count += 1
 
 
 def log_secret(s: Position, msg: str, seats: int, *args: Any) -> None:
     """``msg``, whose secret arguments only ``seats`` (a bit set) may read."""
-    s.events = (s.event_count, msg, args, seats, s.events)
+    s.events = [s.event_count, msg, args, seats, s.events, None, None]
     s.event_count += 1
+
+
+PUBLIC, SECRET_FORM = 5, 6
+"""The slots of an event node where its public and its secret wording are kept once made."""
 
 
 def for_viewer(s: Position, viewer: int | None) -> list[dict[str, Any]]:
     """The events since ``viewer`` last acted (a spectator: since the last action), the latest
-    ``LOG_VIEW`` of them, as ``{"n", "id", "args", "text"}`` with no secret that is not its own."""
+    ``LOG_VIEW`` of them, as ``{"n", "id", "args", "text"}`` with no secret that is not its own.
+
+    A node words itself once per form and keeps it: bots read a view for every position they weigh,
+    and the positions of a search share their log."""
     start = s.last_action_at if viewer is None else s.acted_at[viewer]
     bit = 0 if viewer is None else 1 << viewer
-    raw: list[tuple[int, str, tuple[Any, ...], int]] = []
+    nodes: list[list[Any]] = []
     node = s.events
-    while node is not None and len(raw) < LOG_VIEW:
-        n, msg, args, seats, node = node
-        if n < start:
+    while node is not None and len(nodes) < LOG_VIEW:
+        if node[0] < start:
             break
-        raw.append((n, msg, args, seats))
+        nodes.append(node)
+        node = node[4]
     out = []
-    for n, msg, args, seats in reversed(raw):
-        shown = msg
-        if msg in SECRET:
-            secret, public = SECRET[msg]
-            if seats & bit:
-                shown = secret
-            else:
-                args = args[:public]
-        fields = SPECS[msg][: len(args)]
-        named = {name: _name(s, kind, value) for (name, kind), value in zip(fields, args, strict=True)}
-        out.append({"n": n, "id": shown, "args": named, "text": text(shown, named)})
+    for node in reversed(nodes):
+        slot = SECRET_FORM if node[3] & bit else PUBLIC
+        worded = node[slot]
+        if worded is None:
+            worded = node[slot] = _word(s, node[1], node[2], slot == SECRET_FORM)
+        shown, named, sentence = worded
+        out.append({"n": node[0], "id": shown, "args": dict(named), "text": sentence})
     return out
+
+
+def _word(s: Position, msg: str, args: tuple[Any, ...], secret: bool) -> tuple[str, dict[str, Any], str]:
+    """An event's id as shown, its named arguments and its sentence, in the public or the secret form."""
+    shown = msg
+    if msg in SECRET:
+        form, public = SECRET[msg]
+        if secret:
+            shown = form
+        else:
+            args = args[:public]
+    fields = SPECS[msg][: len(args)]
+    named = {name: _name(s, kind, value) for (name, kind), value in zip(fields, args, strict=True)}
+    return shown, named, text(shown, named)
 
 
 def _name(s: Position, kind: str, v: Any) -> Any:
