@@ -41,14 +41,20 @@ RULER = 3
 SIDE = 38
 """Width of the column beside the board (the legend and the log) when the terminal is wide enough."""
 LEGEND = (
-    ("n1-n5 e1-e5 s1-s5 w1-w5", "streets (the car drives n, e, s, w)"),
-    ("f1-3 d1-3 c1-3 v1-3", "shop gardens: Fishmonger, Dairy, Corner shop, Vet"),
+    ("n/e/s/w 1-5", "streets: n1 ... w5"),
+    ("f/d/c/v 1-3", "shop gardens: f1 ... v3"),
+    ("", "f Fishmonger, d Dairy,"),
+    ("", "c Corner shop, v Vet"),
     ("fb db cb vb", "Cat Burglar paw-prints"),
-    ("h0-h5  g0a-g5d", "Home spaces, house gardens"),
+    ("h0-h5", "Home spaces"),
+    ("g0a-g5d", "house gardens"),
     ("q1-q6", "Curiosity spaces"),
-    ("ms bs / mh bh", "mouse, bird space / mouse-hole, bird-house"),
-    ("r<row>_<col>", f"a wall space ({WALL_DOT.strip()}): row at the left, column on top, e.g. r4_7"),
-    ("C0 m b", "cat 0, a mouse, a bird (the cats table says where)"),
+    ("ms bs", "mouse space, bird space"),
+    ("mh bh", "mouse-hole, bird-house"),
+    ("r<row>_<col>", f"a wall {WALL_DOT.strip()}: row on the left,"),
+    ("", "column on top (r4_7)"),
+    ("larder3", "a retired house's larder"),
+    ("C0 m b", "cat 0, a mouse, a bird"),
 )
 
 
@@ -140,16 +146,17 @@ def _board_text(view: dict[str, Any], b: Board) -> Text:
     return out
 
 
-def _legend() -> Text:
+def _legend() -> Table:
     """What the names on the board are: every space a move may name."""
-    t = Text()
-    t.append("Space names (type them in moves)\n", style="bold")
+    grid = Table.grid(padding=(0, 1))
+    grid.title = "Space names (type them in moves)"
+    grid.title_style = "bold"
+    grid.title_justify = "left"
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
     for names, meaning in LEGEND:
-        t.append(f"{names}", style="bold")
-        t.append(f"  {meaning}\n")
-    t.append("larder<h>", style="bold")
-    t.append("  a retired house's larder (mouse/bird cards)\n")
-    return t
+        grid.add_row(names, meaning)
+    return grid
 
 
 def _log(view: dict[str, Any], seat: int | None) -> Text:
@@ -239,7 +246,7 @@ class _Table:
         b = standard_board()
         board = _board_text(self.view, b)
         board_width = RULER + 4 * b.size[1]
-        side = Group(_legend(), _log(self.view, self.seat))
+        side = Group(_legend(), Text(""), _log(self.view, self.seat))
         if options.max_width >= board_width + 2 + SIDE:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(width=board_width, no_wrap=True)
@@ -251,6 +258,7 @@ class _Table:
         else:
             yield board
             yield _legend()
+            yield Text("")
             yield _cats_table(self.view)
             yield _status(self.view, self.seat)
             yield _log(self.view, self.seat)
