@@ -158,6 +158,13 @@ def test_the_log_is_json_kept_by_determinize_and_shown_by_the_drawing() -> None:
         view = s.view(seat)
         assert json.loads(json.dumps(view)) == view
         assert all(set(e) == {"n", "id", "args", "text"} for e in view["log"])
+    mine = s.view(0)["log"]
+    for event in mine:
+        for value in event["args"].values():
+            if isinstance(value, list):
+                value.append("scribble")
+        event["args"].clear()
+    assert "scribble" not in json.dumps(s.view(0)) and all(e["args"] for e in s.view(0)["log"])
     other = s.determinize(1, random.Random(4))
     assert other.view(1)["log"] == s.view(1)["log"]
     for width in (120, 80):

@@ -5,9 +5,9 @@ English text. A few events hold a secret (the cards drawn into a hand, the cards
 the seats allowed to read it see the secret form (``drew_cards``, ``exchange_cards``); any other seat
 reads the public form, whose arguments stop before the secret ones ("cat 1 draws 2 cards").
 
-Play logs raw values (seats, space and card numbers) into a linked list, newest first, so that logging
-is one small list per event and copying a position for a search shares the whole log (a node never
-changes but for the wording it caches); names and sentences are made only when a view asks for them.
+Play logs raw values (seats, space and card numbers) into a persistent linked list of tuples, newest
+first, so that logging is one tuple per event and copying a position for a search shares the whole log;
+names and sentences are made only when a view asks for them, and kept by what they say (``_WORDED``).
 """
 
 from __future__ import annotations
@@ -68,6 +68,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
 SPECS = {msg: tuple((f.partition(":")[0], f.partition(":")[2]) for f in fs) for msg, fs in FIELDS.items()}
 """``FIELDS`` split: (name, kind) per argument."""
 
+LISTS = frozenset(msg for msg, fs in FIELDS.items() if any(f.endswith((":cards", ":reasons", ":seats")) for f in fs))
+"""Events with a list among their arguments: a view gets its own copy of each list."""
+
 SECRET: dict[str, tuple[str, int]] = {"drew": ("drew_cards", 2), "exchange": ("exchange_cards", 2)}
 """Events with a secret: the id its seats read, and how many leading arguments everyone else reads."""
 
@@ -118,29 +121,22 @@ TEXTS: dict[str, str] = {
 
 def log(s: Position, msg: str, *args: Any) -> None:
     """Tell everyone at the table that ``msg`` happened (raw arguments, in ``FIELDS`` order)."""
-    s.events = [s.event_count, msg, args, 0, s.events, None, None]
+    s.events = (s.event_count, msg, args, 0, s.events)
     s.event_count += 1
 
 
 def log_secret(s: Position, msg: str, seats: int, *args: Any) -> None:
     """``msg``, whose secret arguments only ``seats`` (a bit set) may read."""
-    s.events = [s.event_count, msg, args, seats, s.events, None, None]
+    s.events = (s.event_count, msg, args, seats, s.events)
     s.event_count += 1
-
-
-PUBLIC, SECRET_FORM = 5, 6
-"""The slots of an event node where its public and its secret wording are kept once made."""
 
 
 def for_viewer(s: Position, viewer: int | None) -> list[dict[str, Any]]:
     """The events since ``viewer`` last acted (a spectator: since the last action), the latest
-    ``LOG_VIEW`` of them, as ``{"n", "id", "args", "text"}`` with no secret that is not its own.
-
-    A node words itself once per form and keeps it: bots read a view for every position they weigh,
-    and the positions of a search share their log."""
+    ``LOG_VIEW`` of them, as ``{"n", "id", "args", "text"}`` with no secret that is not its own."""
     start = s.last_action_at if viewer is None else s.acted_at[viewer]
     bit = 0 if viewer is None else 1 << viewer
-    nodes: list[list[Any]] = []
+    nodes: list[tuple[Any, ...]] = []
     node = s.events
     while node is not None and len(nodes) < LOG_VIEW:
         if node[0] < start:
@@ -148,14 +144,24 @@ def for_viewer(s: Position, viewer: int | None) -> list[dict[str, Any]]:
         nodes.append(node)
         node = node[4]
     out = []
-    for node in reversed(nodes):
-        slot = SECRET_FORM if node[3] & bit else PUBLIC
-        worded = node[slot]
+    for n, msg, args, seats, _ in reversed(nodes):
+        key = (msg, args, bool(seats & bit))
+        worded = _WORDED.get(key)
         if worded is None:
-            worded = node[slot] = _word(s, node[1], node[2], slot == SECRET_FORM)
+            if len(_WORDED) >= WORDED_MAX:
+                _WORDED.clear()
+            worded = _WORDED[key] = _word(s, msg, args, key[2])
         shown, named, sentence = worded
-        out.append({"n": node[0], "id": shown, "args": dict(named), "text": sentence})
+        copied = {k: v[:] if type(v) is list else v for k, v in named.items()} if msg in LISTS else dict(named)
+        out.append({"n": n, "id": shown, "args": copied, "text": sentence})
     return out
+
+
+WORDED_MAX = 100_000
+_WORDED: dict[tuple[str, tuple[Any, ...], bool], tuple[str, dict[str, Any], str]] = {}
+"""Events worded so far, by what they say (id, raw arguments, secret form or not): a bot reads a view
+for every position it weighs, and the positions of a game and of a search repeat the same events.
+Emptied when it grows past ``WORDED_MAX``."""
 
 
 def _word(s: Position, msg: str, args: tuple[Any, ...], secret: bool) -> tuple[str, dict[str, Any], str]:

@@ -17,9 +17,9 @@ from .board import Board
 from .tables import Tables
 
 NONE = -1
-EventNode = list[Any] | None
-"""The events, newest first: [number, id, raw arguments, the seats (bits) that may read its secret, the
-node before it, its public wording, its secret wording] (``events.py``), or None when empty."""
+EventNode = tuple[int, str, tuple[Any, ...], int, Any] | None
+"""The events, newest first: (number, id, raw arguments, the seats (bits) that may read its secret, the
+node before it) (``events.py``), or None when empty."""
 HAND = 6
 """Cards in a full hand."""
 REACH = 6
