@@ -24,11 +24,12 @@ from .actions import (
     Swap,
 )
 from .cards import BIRD, BIRD_BIT, MOUSE, MOUSE_BIT, SUIT_STEP
-from .hands import card_of, discard, draw, exchange, refill
+from .events import log
+from .hands import card_of, discard, exchange, refill
 from .landing import burgle, creature_home, land, move_creature, raid
 from .lives import cornered, end, hurt
 from .movement import blockers, cat_landings
-from .position import HAND, NONE, CatFight, Exchange, Phase, Position, Task
+from .position import NONE, CatFight, Exchange, Phase, Position, Task
 
 PLAY, MOVE, RAID, SWAP, FIGHT = Phase.PLAY, Phase.MOVE, Phase.RAID, Phase.SWAP, Phase.FIGHT
 T_PLAY, T_ROLL = Task.PLAY, Task.ROLL
@@ -37,7 +38,9 @@ T_PLAY, T_ROLL = Task.PLAY, Task.ROLL
 def apply_action(s: Position, action: Action) -> None:
     """Carry out a legal action, then run the game on to the next decision."""
     seat = s.actor
+    s.acted_at[seat] = s.last_action_at = s.event_count  # its next view tells what happened from here on
     if isinstance(action, Move):
+        log(s, "moved", seat, action.dest)
         land(s, seat, action.dest, by_roll=True)
     elif isinstance(action, Raid):
         raid(s, seat, s.raid_house, action.item)
@@ -45,6 +48,7 @@ def apply_action(s: Position, action: Action) -> None:
     elif isinstance(action, Swap):
         exchange(s, action.take, action.give)
     elif isinstance(action, FightCard):
+        log(s, "fight_card", seat, action.card)
         discard(s, seat, action.card)
         assert s.fight is not None
         s.fight.defender_to_play = not s.fight.defender_to_play
@@ -56,29 +60,38 @@ def apply_action(s: Position, action: Action) -> None:
 def play_card(s: Position, seat: int, a: Action) -> None:
     """Play a Mog card (or six, or start a Cat Fight): the hand is refilled before the card's effect."""
     if isinstance(a, SixCat):
-        for c in [c for c in s.hands[seat] if c // SUIT_STEP == a.suit]:
+        six = [c for c in s.hands[seat] if c // SUIT_STEP == a.suit]
+        log(s, "sixcat", seat, tuple(six), a.house, a.suit)
+        for c in six:
             discard(s, seat, c)
         s.larder[a.house] &= ~(MOUSE_BIT if a.suit == MOUSE else BIRD_BIT)
         creature_home(s, a.suit)
         refill(s, seat)
         return
     if isinstance(a, Fight):
+        log(s, "fight", seat, a.seat, a.suit)
         s.fight = CatFight(seat, a.seat, a.suit)
         return
-    discard(s, seat, card_of(a))
+    card = card_of(a)
+    log(s, "card", seat, card)
+    discard(s, seat, card)
     refill(s, seat)
     if isinstance(a, CatCard):
         if a.dest == NONE:
             cornered(s, seat, a.value)
         else:
+            log(s, "moved", seat, a.dest)
             land(s, seat, a.dest, by_roll=False)
     elif isinstance(a, CreatureCard):
         if a.src != NONE:
+            log(s, "creature_moved", a.kind, a.src, a.dest)
             move_creature(s, MOUSE if a.kind == "mouse" else BIRD, a.src, a.dest)
     elif isinstance(a, Speedy):
+        log(s, "speedy", seat)
         s.agenda[0:0] = [T_ROLL, T_ROLL, T_ROLL]
     elif isinstance(a, CatAttack):
         if a.target != NONE:
+            log(s, "jumped", seat, a.target)
             land(s, seat, a.target, by_roll=False)
     elif isinstance(a, Burglar) and a.target != NONE:
         burgle(s, seat, a.target, a.item)
@@ -120,6 +133,7 @@ def advance(s: Position) -> None:
                 s.phase, s.actor = PLAY, seat
                 return
             s.roll = roll = s.chance.die()
+            log(s, "rolled", seat, roll)
             dests = cat_landings(s, s.pos[seat], roll, blockers(s, seat))
             if dests:
                 s.moves = list(dests)
@@ -144,14 +158,16 @@ def fight_goes_on(s: Position, fight: CatFight) -> bool:
         s.phase, s.actor = FIGHT, p
         return True
     if not s.hands[a] and not s.hands[d]:
+        log(s, "fight_redeal")
         for seat in (a, d):
-            for _ in range(HAND):
-                draw(s, seat)
+            refill(s, seat)  # an empty hand drawn up to six
         if not s.hands[p]:
+            log(s, "fight_off")
             s.fight = None  # no cards left anywhere: the fight is off
         return False
     s.fight = None
     winner = d if p == a else a
+    log(s, "fight_lost", p, fight.suit)
     lives_on = hurt(s, p, 1)
     for seat in (a, d):
         if s.live(seat):
@@ -168,6 +184,7 @@ def end_of_turn(s: Position, seat: int) -> None:
     p = s.pos[seat]
     h = s.b.house_of[p]
     if h != NONE and h != s.house_of[seat] and h in s.raided:
+        log(s, "raid_penalty", seat, h)
         if not hurt(s, seat, 2):
             return
         p = s.pos[seat]
@@ -176,6 +193,7 @@ def end_of_turn(s: Position, seat: int) -> None:
         in_shop = s.b.shop_garden_of[p] != NONE
         in_house = h != NONE and h != s.house_of[seat] and h in s.houses and not s.house_retired(h)
         if in_shop or in_house:
+            log(s, "burglar_penalty", seat)
             hurt(s, seat, 1)
 
 
@@ -184,6 +202,7 @@ def next_turn(s: Position) -> None:
     seat = s.turn
     if s.extra and s.live(seat) and not s.done[seat]:
         s.extra -= 1
+        log(s, "extra_go", seat, s.rounds + 1)
     else:
         s.extra = 0
         n = s.players
@@ -202,6 +221,7 @@ def next_turn(s: Position) -> None:
                 time_up(s)
                 return
         s.turn = nxt
+        log(s, "turn", nxt, s.rounds + 1)
     begin_turn(s)
 
 

@@ -130,6 +130,15 @@ class AttackState(Position):
     def _result(self) -> Result:
         return views.result(self)
 
+    def public_text(self, action: Action, viewer: int | None) -> str:
+        """A card exchange is told in full only to the two cats in it ("Make sure none of the other
+        players sneaks a peek"); everyone else hears that one happened. Every other action is public."""
+        if isinstance(action, A.Swap) and self.phase == SWAP and self.swaps:
+            chooser, other = self.swaps[0]
+            if viewer not in (chooser, other):
+                return f"exchange a card with cat {other}"
+        return action.text()
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return views.view(self, seat)
 

@@ -6,6 +6,7 @@ from cattable.core import Action
 
 from .actions import Burglar, CatAttack, CatCard, CreatureCard, Speedy
 from .cards import ATTACK, BIRD, BURGLAR, MOUSE, SPEEDY, SUIT_STEP
+from .events import log, log_secret
 from .position import HAND, NONE, Position
 
 
@@ -41,20 +42,26 @@ def draw(s: Position, seat: int) -> bool:
             return False
         s.deck, s.discard = s.discard, []
         s.chance.shuffle(s.deck)
+        log(s, "reshuffled")
     s.hands[seat].append(s.deck.pop())
     return True
 
 
 def refill(s: Position, seat: int) -> None:
     """Bring ``seat``'s hand back up to six cards (fewer if every card is in hands)."""
-    while len(s.hands[seat]) < HAND and draw(s, seat):
+    hand = s.hands[seat]
+    had = len(hand)
+    while len(hand) < HAND and draw(s, seat):
         pass
+    if len(hand) > had:
+        log_secret(s, "drew", 1 << seat, seat, len(hand) - had, tuple(hand[had:]))
 
 
 def exchange(s: Position, take: int, give: int) -> None:
     """The first exchange owed: its chooser takes ``take`` from the other and gives ``give``. The
     chooser has now seen the other's whole hand; the other knows the card it was given."""
     chooser, other = s.swaps.pop(0)
+    log_secret(s, "exchange", 1 << chooser | 1 << other, chooser, other, take, give)
     s.hands[other].remove(take)
     s.hands[chooser].remove(give)
     s.hands[other].append(give)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from .actions import LARDER_BASE
 from .cards import BIRD_BIT, FULL_LARDER, MOUSE, MOUSE_BIT
 from .curiosity import draw_curiosity
+from .events import log
 from .lives import check_team_home, end, hurt, trespass
 from .position import NONE, Exchange, Position
 
@@ -23,26 +24,31 @@ def land(s: Position, seat: int, y: int, by_roll: bool) -> None:
     victims = [t for t, p in enumerate(s.pos) if p == y and t != seat and s.team_of[t] != mine]
     if victims:
         for t in victims:
+            log(s, "attacked", seat, t, y)
             if hurt(s, t, 1) and s.live(seat):
                 s.swaps.append(Exchange(seat, t))
     elif y in s.mice:
         s.mice.remove(y)
         s.larder[house] |= MOUSE_BIT
+        log(s, "caught", seat, "mouse", y)
     elif y in s.birds:
         s.birds.remove(y)
         s.larder[house] |= BIRD_BIT
+        log(s, "caught", seat, "bird", y)
     else:
         k = b.shop_garden_of[y]
         if k != NONE:
             if s.stock[k] and not s.larder[house] >> k & 1:
                 s.stock[k] -= 1
                 s.larder[house] |= 1 << k
+                log(s, "shopped", seat, k, k)
         elif b.kind[y] == HOME:
             h = b.house_of[y]
             if h == house:
                 if was_away:
                     trespass(s, seat)
                 if by_roll and s.larder[house] == FULL_LARDER and s.live(seat):
+                    log(s, "home_full", seat)
                     finish(s, seat)
                     return
             elif (
@@ -59,6 +65,7 @@ def land(s: Position, seat: int, y: int, by_roll: bool) -> None:
 
 def raid(s: Position, seat: int, house: int, item: int) -> None:
     """Take ``item`` from ``house``'s larder; a live house remembers it (the raiding penalty)."""
+    log(s, "raided", seat, house, item)
     s.larder[house] &= ~(1 << item)
     s.larder[s.house_of[seat]] |= 1 << item
     if not s.house_retired(house):
@@ -70,11 +77,14 @@ def burgle(s: Position, seat: int, target: int, item: int) -> None:
     s.burgled = True
     s.pos[seat] = target
     mine = s.house_of[seat]
+    log(s, "jumped", seat, target)
     if item == NONE:
         k = s.b.burglar_of[target]
+        log(s, "burgled_shop", seat, k, k)
         s.stock[k] -= 1
         s.larder[mine] |= 1 << k
     else:
+        log(s, "burgled_house", seat, s.b.house_of[target], item)
         s.larder[s.b.house_of[target]] &= ~(1 << item)
         s.larder[mine] |= 1 << item
 

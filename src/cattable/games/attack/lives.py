@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .events import log
 from .movement import cat_moves
 from .position import NONE, Exchange, Phase, Position
 from .walks import R_NOWHERE
@@ -12,7 +13,9 @@ def hurt(s: Position, seat: int, n: int) -> bool:
     if s.pos[seat] == NONE:
         return False
     h = s.house_of[seat]
-    s.lives[h] = max(0, s.lives[h] - n)
+    left = max(0, s.lives[h] - n)
+    log(s, "lives_lost", seat, s.lives[h] - left, left)
+    s.lives[h] = left
     if s.lives[h] == 0:
         for o in range(s.players):
             if s.house_of[o] == h and s.live(o):
@@ -36,21 +39,17 @@ def trespass(s: Position, host: int, home_only: bool = False) -> None:
     hs = s.b.house_of
     for t in range(s.players):
         p = s.pos[t]
-        if (
-            t != host
-            and p != NONE
-            and (p == home if home_only else hs[p] == house)
-            and s.team_of[t] != s.team_of[host]
-            and hurt(s, t, 1)
-            and s.live(host)
-        ):
-            s.swaps.append(Exchange(host, t))
+        if t != host and p != NONE and (p == home if home_only else hs[p] == house) and s.team_of[t] != s.team_of[host]:
+            log(s, "trespass", host, t)
+            if hurt(s, t, 1) and s.live(host):
+                s.swaps.append(Exchange(host, t))
 
 
 def cornered(s: Position, seat: int, steps: int) -> None:
     """A cat that must move ``steps`` and can land nowhere loses a life per kind of reason (at least one)."""
     _, reasons = cat_moves(s, seat, s.pos[seat], steps)
     lost = max(1, reasons.bit_count())
+    log(s, "cornered", seat, reasons or R_NOWHERE)
     if s.cornered_cat != seat:
         s.last_cornered = 0
     s.cornered_cat = seat
@@ -60,6 +59,7 @@ def cornered(s: Position, seat: int, steps: int) -> None:
 
 def retire(s: Position, seat: int) -> None:
     """Out of lives: off to the countryside. Cards go face up on the discard pile; the larder stays."""
+    log(s, "retired", seat, tuple(s.hands[seat]))
     s.pos[seat] = NONE
     s.retired_order.append(seat)
     s.discard.extend(s.hands[seat])
@@ -90,6 +90,7 @@ def check_team_home(s: Position, team: int) -> None:
 
 
 def end(s: Position, winners: list[int], reason: str) -> None:
+    log(s, "game_over", reason, tuple(winners))
     s.over = True
     s.reason = reason
     s.winners = winners

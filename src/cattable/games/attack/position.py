@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cattable.core import State
 
@@ -17,6 +17,9 @@ from .board import Board
 from .tables import Tables
 
 NONE = -1
+EventNode = tuple[int, str, tuple[Any, ...], int, Any] | None
+"""The events, newest first: (number, id, raw arguments, the seats (bits) that may read its secret, the
+node before it) (``events.py``), or None when empty."""
 HAND = 6
 """Cards in a full hand."""
 REACH = 6
@@ -145,6 +148,12 @@ class Position(State):
     cornered_cat: int
     younger: bool
     teams: bool
+    events: EventNode
+    """The event log, newest first (``events.py``): told to the seats, never read by the rules."""
+    event_count: int
+    acted_at: list[int]
+    """Per seat: the event count when it last acted (its view tells what happened since)."""
+    last_action_at: int
 
     def copy_fields_to(self, o: Position) -> None:
         """Copy every field into ``o`` (a bare instance), sharing only what never changes."""
@@ -169,6 +178,8 @@ class Position(State):
         o.retired_order = self.retired_order[:]
         o.last_curiosity, o.last_cornered, o.cornered_cat = self.last_curiosity, self.last_cornered, self.cornered_cat
         o.younger, o.teams = self.younger, self.teams
+        o.events, o.event_count = self.events, self.event_count
+        o.acted_at, o.last_action_at = self.acted_at[:], self.last_action_at
 
     # -- one-line questions ------------------------------------------------------------------------
     def live(self, seat: int) -> bool:

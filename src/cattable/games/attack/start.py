@@ -6,6 +6,7 @@ from typing import Any
 
 from .board import standard_board
 from .cards import CUR_SHUFFLE, curiosity_deck, mog_deck
+from .events import log
 from .flow import advance, begin_turn
 from .position import HAND, NONE, Phase, Position
 from .tables import tables
@@ -64,5 +65,8 @@ def set_up(s: Position, options: dict[str, Any]) -> None:
     s.rounds, s.winners, s.over, s.reason = 0, None, False, ""
     s.retired_order = []
     s.last_curiosity, s.last_cornered, s.cornered_cat = NONE, 0, NONE
+    s.events, s.event_count, s.acted_at, s.last_action_at = None, 0, [0] * players, 0
+    log(s, "first", s.first)
+    log(s, "turn", s.turn, 1)
     begin_turn(s)
     advance(s)

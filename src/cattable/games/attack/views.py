@@ -8,6 +8,7 @@ from typing import Any
 from cattable.core import Result, rank_by
 
 from .cards import ITEMS, SUITS, card_name, curiosity_name, item_names
+from .events import for_viewer
 from .flow import food, scores
 from .position import NONE, PHASE_NAMES, TASK_NAMES, Phase, Position
 from .walks import REASONS
@@ -94,6 +95,7 @@ def view(s: Position, seat: int | None) -> dict[str, Any]:
         ),
         "winners": list(s.winners) if s.winners is not None else None,
         "teams": s.teams,
+        "log": for_viewer(s, seat),
     }
     if seat is not None:
         v["hand"] = sorted(card_name(c) for c in s.hands[seat])

@@ -164,7 +164,8 @@ class TerminalGame:
         before = self.state.clone()
         try:
             action = self.game.parse_action(line)
-            self._apply(action, f"[green]{self.names[seat]}[/]: {action.text()}")
+            # a person's own secret move (a card exchange) is not shown whole on a screen others share
+            self._apply(action, f"[green]{self.names[seat]}[/]: {self.state.public_text(action, self._viewer())}")
         except ValueError as exc:
             console.print(f"[red]{exc}[/]  (type [bold]help[/] for the legal moves)")
             return False

@@ -1,8 +1,11 @@
-"""Mog Land in the terminal: the board graph drawn from a view, then the cats, shops and your hand.
+"""Mog Land in the terminal: the board graph drawn from a view, then the cats, shops, your hand and what
+happened since you last played.
 
 Each space is a three-character cell on the board file's grid; the lines between cells are the board's
-edges, so what you see is exactly the graph the rules walk. Only the view is read: a seat sees its own
-hand and nothing else secret.
+edges, so what you see is exactly the graph the rules walk. An empty space shows the name the moves use
+(``n3``, ``g0a``, ``q1``, ``fb``...); a wall space is ``r<row>_<col>``, read off the rulers at the top
+and the left, and the legend says so. Only the view is read: a seat sees its own hand, and the log the
+view carries is already filtered for that seat, so nothing else secret can show.
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -21,24 +24,51 @@ from ..common import wins
 HOUSE_STYLES = ("bold red", "bold blue", "bold green", "bold yellow", "bold magenta", "bold cyan")
 SHOP_STYLES = ("bright_magenta", "white", "orchid", "green")
 
-EMPTY_CELL = {
-    "street": ("[ ]", "grey70"),
-    "shop_garden": (" * ", ""),
-    "burglar": (" $ ", "bright_yellow"),
-    "home": ("", ""),
-    "garden": (" . ", ""),
-    "wall": (" . ", "grey50"),
-    "curiosity": (" ? ", "bold bright_white"),
-    "mouse_space": ("(m)", "grey62"),
-    "bird_space": ("(b)", "grey62"),
-    "mouse_hole": ("", "grey62"),
-    "bird_house": ("", "grey62"),
+EMPTY_STYLE = {
+    "street": "grey70",
+    "shop_garden": "",
+    "burglar": "bright_yellow",
+    "home": "",
+    "garden": "",
+    "wall": "grey50",
+    "curiosity": "bold bright_white",
+    "mouse_space": "grey62",
+    "bird_space": "grey62",
+    "mouse_hole": "grey62",
+    "bird_house": "grey62",
 }
+"""The style of an empty space of each kind; it shows its name (a wall: a dot, named by the rulers)."""
+WALL_DOT = " · "
+RULER = 3
+"""Columns of the row ruler at the left of the board."""
+SIDE = 38
+"""Width of the column beside the board (the legend and the log) when the terminal is wide enough."""
+LEGEND = (
+    ("n/e/s/w 1-5", "streets: n1 ... w5"),
+    ("f/d/c/v 1-3", "shop gardens: f1 ... v3"),
+    ("", "f Fishmonger, d Dairy,"),
+    ("", "c Corner shop, v Vet"),
+    ("fb db cb vb", "Cat Burglar paw-prints"),
+    ("h0-h5", "Home spaces"),
+    ("g0a-g5d", "house gardens"),
+    ("q1-q6", "Curiosity spaces"),
+    ("ms bs", "mouse space, bird space"),
+    ("mh bh", "mouse-hole, bird-house"),
+    ("r<row>_<col>", f"a wall {WALL_DOT.strip()}: row on the left,"),
+    ("", "column on top (r4_7)"),
+    ("larder3", "a retired house's larder"),
+    ("C0 m b", "cat 0, a mouse, a bird"),
+)
 
 
 def _canvas(b: Board) -> list[list[tuple[str, str]]]:
     rows, cols = b.size
     return [[(" ", "")] * (cols * 4) for _ in range(rows * 2 - 1)]
+
+
+def _cell(sid: str, kind: str) -> str:
+    """An empty space's three characters: its name, or a dot for a wall (too long a name; see the rulers)."""
+    return WALL_DOT if kind == "wall" else sid[:3].ljust(3)
 
 
 def _put(canvas: list[list[tuple[str, str]]], line: int, col: int, text: str, style: str) -> None:
@@ -82,22 +112,18 @@ def _board_text(view: dict[str, Any], b: Board) -> Text:
     for i, sid in enumerate(b.ids):
         r, c = b.at[i]
         kind = b.kind[i]
-        text, style = EMPTY_CELL[kind]
+        text, style = _cell(sid, kind), EMPTY_STYLE[kind]
         if kind == "home":
             h = b.house_of[i]
-            text, style = f"H{h} ", HOUSE_STYLES[h] if h in houses else "grey50"
+            style = HOUSE_STYLES[h] if h in houses else "grey50"
         elif kind == "garden":
             style = HOUSE_STYLES[b.house_of[i]].replace("bold ", "") if b.house_of[i] in houses else "grey50"
         elif kind == "shop_garden":
             k = b.shop_garden_of[i]
-            text, style = (" * ", SHOP_STYLES[k]) if shops[k]["open"] else (" x ", "grey35")
-        elif kind == "mouse_hole":
-            text = f"M{view['mice_in_hole']} "
-        elif kind == "bird_house":
-            text = f"B{view['birds_in_house']} "
+            style = SHOP_STYLES[k] if shops[k]["open"] else "grey35 strike"
         elif kind == "street" and b.street_of[i] == car_street:
             middle = b.streets[car_street][2]
-            text, style = ("CAR", "bold white on red") if i == middle else ("[ ]", "red")
+            text, style = ("CAR", "bold white on red") if i == middle else (text, "red")
         if sid in cats:
             seats = "".join(str(cat["seat"]) for cat in cats[sid])
             text = f"C{seats}"[:3].ljust(3)
@@ -114,12 +140,40 @@ def _board_text(view: dict[str, Any], b: Board) -> Text:
         label = f"{shop['name'].split()[0]} {shop['stock']}{'' if shop['open'] else ' shut'}"
         _put(canvas, 2 * r, 4 * c, label, SHOP_STYLES[k] if shop["open"] else "grey50")
     out = Text()
-    for line in canvas:
+    out.append(" " * RULER + "".join(f"{c:<4}" for c in range(b.size[1])).rstrip() + "\n", style="grey50")
+    for n, line in enumerate(canvas):
+        out.append(f"{n // 2:>2} " if n % 2 == 0 else " " * RULER, style="grey50")
         for ch, st in line:
             out.append(ch, style=st or None)
         out.append("\n")
     out.rstrip()  # no blank line under the board
     return out
+
+
+def _legend() -> Table:
+    """What the names on the board are: every space a move may name."""
+    grid = Table.grid(padding=(0, 1))
+    grid.title = "Space names (type them in moves)"
+    grid.title_style = "bold"
+    grid.title_justify = "left"
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    for names, meaning in LEGEND:
+        grid.add_row(names, meaning)
+    return grid
+
+
+def _log(view: dict[str, Any], seat: int | None) -> Text:
+    """The events the view carries: since this seat last played (a spectator: since the last move)."""
+    t = Text()
+    events = view.get("log") or []
+    if not events:
+        return t
+    t.append("Since your last move\n" if seat is not None else "Last move\n", style="bold")
+    for e in events:
+        mine = seat is not None and e["args"].get("cat") == seat
+        t.append(f"  {e['text']}\n", style="bold" if mine else None)
+    return t
 
 
 def _cats_table(view: dict[str, Any]) -> Table:
@@ -149,8 +203,8 @@ def _status(view: dict[str, Any], seat: int | None) -> Text:
     shops = ", ".join(f"{s['name']} {s['stock']} {s['item']}{'' if s['open'] else ' (shut)'}" for s in view["shops"])
     t.append(f"Shops: {shops}\n")
     t.append(
-        f"Mice: {len(view['mice'])} out, {view['mice_in_hole']} in the hole.  "
-        f"Birds: {len(view['birds'])} out, {view['birds_in_house']} in the bird-house.  "
+        f"Mice: {', '.join(view['mice']) or 'none'} out, {view['mice_in_hole']} in the hole (mh).  "
+        f"Birds: {', '.join(view['birds']) or 'none'} out, {view['birds_in_house']} in the bird-house (bh).  "
         f"Car: {view['car'] or 'car park'}\n"
     )
     cur = view["curiosity"]
@@ -185,10 +239,39 @@ def _status(view: dict[str, Any], seat: int | None) -> Text:
     return t
 
 
+class _Table:
+    """The whole table: the legend and the log beside the board when the terminal is wide enough
+    (120 columns), under it otherwise (80)."""
+
+    def __init__(self, view: dict[str, Any], seat: int | None) -> None:
+        self.view, self.seat = view, seat
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        b = standard_board()
+        board = _board_text(self.view, b)
+        board_width = RULER + 4 * b.size[1]
+        side = Group(_legend(), Text(""), _log(self.view, self.seat))
+        if options.max_width >= board_width + 2 + SIDE:
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column(width=board_width, no_wrap=True)
+            grid.add_column(width=min(options.max_width - board_width - 2, 60))
+            grid.add_row(board, side)
+            yield grid
+            yield _cats_table(self.view)
+            yield _status(self.view, self.seat)
+        else:
+            yield board
+            yield _legend()
+            yield Text("")
+            yield _cats_table(self.view)
+            yield _status(self.view, self.seat)
+            yield _log(self.view, self.seat)
+
+
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The board, the cats and the table state, as one rich renderable."""
-    b = standard_board()
-    return Group(_board_text(view, b), _cats_table(view), _status(view, seat))
+    """The board (every space named as the moves name it), the legend, the cats, the table state and
+    what happened since the seat last played, as one rich renderable."""
+    return _Table(view, seat)
 
 
 REASONS = {

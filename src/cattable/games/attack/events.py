@@ -1,0 +1,221 @@
+"""What happens at the table, told: the event log every view carries, filtered for the seat that reads it.
+
+Each event is a message id with named arguments (so a later translation can word it afresh) and its
+English text. A few events hold a secret (the cards drawn into a hand, the cards moved in an exchange):
+the seats allowed to read it see the secret form (``drew_cards``, ``exchange_cards``); any other seat
+reads the public form, whose arguments stop before the secret ones ("cat 1 draws 2 cards").
+
+Play logs raw values (seats, space and card numbers) into a persistent linked list of tuples, newest
+first, so that logging is one tuple per event and copying a position for a search shares the whole log;
+names and sentences are made only when a view asks for them, and kept by what they say (``_WORDED``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import LARDER_BASE
+from .cards import ITEMS, SUITS, card_name
+from .position import NONE, Position
+from .walks import REASONS
+
+LOG_VIEW = 40
+"""At most this many of the latest events in a view."""
+
+FIELDS: dict[str, tuple[str, ...]] = {
+    "first": ("cat",),
+    "turn": ("cat", "round"),
+    "extra_go": ("cat", "round"),
+    "card": ("cat", "card:card"),
+    "drew": ("cat", "count", "cards:cards"),
+    "reshuffled": (),
+    "rolled": ("cat", "roll"),
+    "moved": ("cat", "to:space"),
+    "jumped": ("cat", "to:space"),
+    "cornered": ("cat", "reasons:reasons"),
+    "attacked": ("cat", "victim", "at:space"),
+    "trespass": ("cat", "victim"),
+    "lives_lost": ("cat", "lost", "left"),
+    "retired": ("cat", "cards:cards"),
+    "caught": ("cat", "kind", "at:space"),
+    "shopped": ("cat", "item:item", "shop:shop"),
+    "raided": ("cat", "house", "item:item"),
+    "burgled_shop": ("cat", "shop:shop", "item:item"),
+    "burgled_house": ("cat", "house", "item:item"),
+    "creature_moved": ("kind", "src:space", "to:space"),
+    "speedy": ("cat",),
+    "sixcat": ("cat", "cards:cards", "house", "kind:suit"),
+    "fight": ("cat", "other", "suit:suit"),
+    "fight_card": ("cat", "card:card"),
+    "fight_lost": ("cat", "suit:suit"),
+    "fight_redeal": (),
+    "fight_off": (),
+    "exchange": ("cat", "other", "take:card", "give:card"),
+    "curiosity": ("cat",),
+    "shop_opens": ("shop:shop",),
+    "shop_closes": ("shop:shop",),
+    "car": ("src:street", "street:street"),
+    "another": ("cat",),
+    "extra": ("cat",),
+    "shuffle": (),
+    "raid_penalty": ("cat", "house"),
+    "burglar_penalty": ("cat",),
+    "home_full": ("cat",),
+    "game_over": ("reason", "winners:seats"),
+}
+"""Each event's arguments in the order play logs them, ``name:kind`` where the raw value needs naming."""
+
+SPECS = {msg: tuple((f.partition(":")[0], f.partition(":")[2]) for f in fs) for msg, fs in FIELDS.items()}
+"""``FIELDS`` split: (name, kind) per argument."""
+
+LISTS = frozenset(msg for msg, fs in FIELDS.items() if any(f.endswith((":cards", ":reasons", ":seats")) for f in fs))
+"""Events with a list among their arguments: a view gets its own copy of each list."""
+
+SECRET: dict[str, tuple[str, int]] = {"drew": ("drew_cards", 2), "exchange": ("exchange_cards", 2)}
+"""Events with a secret: the id its seats read, and how many leading arguments everyone else reads."""
+
+TEXTS: dict[str, str] = {
+    "first": "Cat {cat} rolls highest and goes first.",
+    "turn": "Round {round}: cat {cat}'s turn.",
+    "extra_go": "Round {round}: cat {cat} takes an extra go.",
+    "card": "Cat {cat} plays {card}.",
+    "drew": "Cat {cat} draws {count} {cards_word}.",
+    "drew_cards": "Cat {cat} draws {cards}.",
+    "reshuffled": "The draw pile is empty: the discard pile is shuffled into a new one.",
+    "rolled": "Cat {cat} rolls {roll}.",
+    "moved": "Cat {cat} moves to {to}.",
+    "jumped": "Cat {cat} jumps to {to}.",
+    "cornered": "Cat {cat} is cornered ({reasons}).",
+    "attacked": "Cat {cat} attacks cat {victim} on {at}.",
+    "trespass": "Cat {cat} comes home and catches cat {victim} trespassing.",
+    "lives_lost": "Cat {cat} loses {lost} {lives_word} ({left} left) and goes home.",
+    "retired": "Cat {cat} retires to the countryside; its cards go face up on the discard pile.",
+    "caught": "Cat {cat} catches a {kind} on {at}.",
+    "shopped": "Cat {cat} takes {item} from the {shop}.",
+    "raided": "Cat {cat} raids house {house}'s larder and takes {item}.",
+    "burgled_shop": "Cat {cat} burgles the {shop} and takes {item}.",
+    "burgled_house": "Cat {cat} burgles house {house}'s larder and takes {item}.",
+    "creature_moved": "A {kind} moves from {src} to {to}.",
+    "speedy": "Cat {cat} will roll three more times.",
+    "sixcat": "Cat {cat} puts down {cards}: house {house}'s {kind} escapes to its home.",
+    "fight": "Cat {cat} starts a Cat Fight with cat {other} in {suit}s.",
+    "fight_card": "Cat {cat} puts down {card}.",
+    "fight_lost": "Cat {cat} has no {suit} card left and loses the Cat Fight.",
+    "fight_redeal": "Both hands are empty: each cat draws six cards and the fight goes on.",
+    "fight_off": "No cards are left anywhere: the Cat Fight is off.",
+    "exchange": "Cat {cat} and cat {other} exchange a card.",
+    "exchange_cards": "Cat {cat} takes {take} from cat {other} and gives {give}.",
+    "curiosity": "Cat {cat} draws a Curiosity card.",
+    "shop_opens": "Curiosity: the {shop} opens.",
+    "shop_closes": "Curiosity: the {shop} closes.",
+    "car": "Curiosity: the car drives from {src_text} to the {street} street.",
+    "another": "Curiosity: cat {cat} plays another Mog card.",
+    "extra": "Curiosity: cat {cat} will take an extra go.",
+    "shuffle": "Curiosity: the Curiosity cards are shuffled.",
+    "raid_penalty": "Cat {cat} ends its turn in house {house}'s garden after raiding it.",
+    "burglar_penalty": "Cat {cat} ends its turn in a garden after a Cat Burglar raid.",
+    "home_full": "Cat {cat} comes home with six foods.",
+    "game_over": "Game over ({reason}): {winners_text}.",
+}
+
+
+def log(s: Position, msg: str, *args: Any) -> None:
+    """Tell everyone at the table that ``msg`` happened (raw arguments, in ``FIELDS`` order)."""
+    s.events = (s.event_count, msg, args, 0, s.events)
+    s.event_count += 1
+
+
+def log_secret(s: Position, msg: str, seats: int, *args: Any) -> None:
+    """``msg``, whose secret arguments only ``seats`` (a bit set) may read."""
+    s.events = (s.event_count, msg, args, seats, s.events)
+    s.event_count += 1
+
+
+def for_viewer(s: Position, viewer: int | None) -> list[dict[str, Any]]:
+    """The events since ``viewer`` last acted (a spectator: since the last action), the latest
+    ``LOG_VIEW`` of them, as ``{"n", "id", "args", "text"}`` with no secret that is not its own."""
+    start = s.last_action_at if viewer is None else s.acted_at[viewer]
+    bit = 0 if viewer is None else 1 << viewer
+    nodes: list[tuple[Any, ...]] = []
+    node = s.events
+    while node is not None and len(nodes) < LOG_VIEW:
+        if node[0] < start:
+            break
+        nodes.append(node)
+        node = node[4]
+    out = []
+    for n, msg, args, seats, _ in reversed(nodes):
+        key = (msg, args, bool(seats & bit))
+        worded = _WORDED.get(key)
+        if worded is None:
+            if len(_WORDED) >= WORDED_MAX:
+                _WORDED.clear()
+            worded = _WORDED[key] = _word(s, msg, args, key[2])
+        shown, named, sentence = worded
+        copied = {k: v[:] if type(v) is list else v for k, v in named.items()} if msg in LISTS else dict(named)
+        out.append({"n": n, "id": shown, "args": copied, "text": sentence})
+    return out
+
+
+WORDED_MAX = 100_000
+_WORDED: dict[tuple[str, tuple[Any, ...], bool], tuple[str, dict[str, Any], str]] = {}
+"""Events worded so far, by what they say (id, raw arguments, secret form or not): a bot reads a view
+for every position it weighs, and the positions of a game and of a search repeat the same events.
+Emptied when it grows past ``WORDED_MAX``."""
+
+
+def _word(s: Position, msg: str, args: tuple[Any, ...], secret: bool) -> tuple[str, dict[str, Any], str]:
+    """An event's id as shown, its named arguments and its sentence, in the public or the secret form."""
+    shown = msg
+    if msg in SECRET:
+        form, public = SECRET[msg]
+        if secret:
+            shown = form
+        else:
+            args = args[:public]
+    fields = SPECS[msg][: len(args)]
+    named = {name: _name(s, kind, value) for (name, kind), value in zip(fields, args, strict=True)}
+    return shown, named, text(shown, named)
+
+
+def _name(s: Position, kind: str, v: Any) -> Any:
+    """A raw argument as the view shows it: spaces, cards, items, shops, streets and suits by name."""
+    b = s.b
+    if kind == "space":
+        return f"larder{v - LARDER_BASE}" if v >= LARDER_BASE else b.ids[v]
+    if kind == "card":
+        return card_name(v)
+    if kind == "cards":
+        return [card_name(c) for c in v]
+    if kind == "item":
+        return ITEMS[v]
+    if kind == "shop":
+        return b.shop_names[v]
+    if kind == "street":
+        return None if v == NONE else b.street_names[v]
+    if kind == "suit":
+        return SUITS[v]
+    if kind == "reasons":
+        return [name for bit, name in REASONS.items() if v & bit]
+    if kind == "seats":
+        return list(v)
+    return v
+
+
+def text(msg: str, args: dict[str, Any]) -> str:
+    """The English sentence for an event from its named arguments."""
+    words: dict[str, Any] = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in args.items()}
+    if "lost" in args:
+        words["lives_word"] = "life" if args["lost"] == 1 else "lives"
+        if args["left"] == 0:
+            return f"Cat {args['cat']} loses {args['lost']} {words['lives_word']} (none left)."
+    if "count" in args:
+        words["cards_word"] = "card" if args["count"] == 1 else "cards"
+    if msg == "car":
+        words["src_text"] = "the car park" if args["src"] is None else f"the {args['src']} street"
+    if msg == "game_over":
+        w = args["winners"]
+        words["winners_text"] = (
+            "nobody wins" if not w else " and ".join(f"cat {x}" for x in w) + (" wins" if len(w) == 1 else " win")
+        )
+    return TEXTS[msg].format(**words)
