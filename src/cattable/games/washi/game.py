@@ -192,9 +192,7 @@ class WashiState(State):
             drawn = b.cat_action
         drawable, crowded = b.drawable, self.crowded
         owed = self._owed()
-        # a drawing takes at most two places of any row's packing: with two to spare everywhere, all will do
-        roomy = can_finish(b.rows, b.near, drawable, crowded, [o + 2 if o > 0 else 0 for o in owed])
-        out = [drawn[c] for c in cells if drawable[c] and not crowded[c] and (roomy or self.leaves_room(p, c, owed))]
+        out = [drawn[c] for c in cells if drawable[c] and not crowded[c] and self.leaves_room(p, c, owed)]
         if out:
             return out
         # no space keeps the spacing for every drawing still to come (a cramped custom map; never a shipped
@@ -221,7 +219,9 @@ class WashiState(State):
         owed = list(owed if owed is not None else self._owed())
         far = self.phase == FISH and not b.home[p][cell]
         owed[b.far_row[p] if far else b.home_row[p]] -= 1
-        return can_finish(b.rows, b.near, b.drawable, self.crowded, owed, (cell,))
+        touched = b.rows_near(cell)  # the rows this drawing crowds: the others keep the room they had
+        rows = [b.rows[k] for k in touched]
+        return can_finish(rows, b.near, b.drawable, self.crowded, [owed[k] for k in touched], (cell,))
 
     def _draw(self, action: A.Fish | A.Cat) -> None:
         b = self.board
