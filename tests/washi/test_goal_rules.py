@@ -141,6 +141,71 @@ def test_trapped_without_special_moves_loses_at_once() -> None:
     assert state.result().details["trapped"] == [0]
 
 
+@rule(
+    BOOK,
+    (
+        "ALTERNATIVE GAME END: If a player gets trapped from returning home by the other "
+        "player's cat line, and they no longer have any special moves, that player will "
+        "automatically lose the game and it will end immediately."
+    ),
+)
+def test_walled_off_from_every_fish_loses_even_with_steps_left() -> None:
+    """Our reading: trapped means no route home with a fish is left, not merely no step; and a line never
+    crosses itself, so a single gap in a wall cannot take a cat out to the fish and back. Blue's lines
+    leave c3 and d3 open in row 3; blue closes d3, and red, who can still step along rows 4 and 5, loses."""
+    cats = {(0, 0): ["a5"], (0, 1): ["f5"], (1, 0): ["a1", "a2", "a3", "b3"], (1, 1): ["f1", "f2", "f3", "e3"]}
+    state = playing(OPEN, cats, turn=1, fish={"c1": 1}, specials=[0, 2])
+    assert not state.is_trapped(0)  # out through c3 to the fish at c1, home through d1, d2 and d3
+    state.apply_text("move 2 d3")
+    assert state.owner[cell(state, "a4")] < 0 and state.owner[cell(state, "b5")] < 0  # red could still step
+    assert state.is_over
+    assert state.result().winners == (1,) and state.result().details["trapped"] == [0]
+
+
+@rule(
+    BOOK,
+    (
+        "ALTERNATIVE GAME END: If a player gets trapped from returning home by the other "
+        "player's cat line, and they no longer have any special moves, that player will "
+        "automatically lose the game and it will end immediately."
+    ),
+)
+def test_a_cat_with_its_fish_walled_off_from_home_is_trapped() -> None:
+    """Red's cat 1 has its fish (b1) on the far side; blue's lines close row 3, so it can never get home."""
+    cats = {
+        (0, 0): ["a5", "a4", "a3", "a2", "b2", "b1"],
+        (0, 1): ["f5"],
+        (1, 0): ["c1", "c2", "c3", "d3"],
+        (1, 1): ["f1", "f2", "f3"],
+    }
+    state = playing(OPEN, cats, turn=1, fish={"b1": 1, "d1": 1}, specials=[0, 2], carrying=[(0, 0)])
+    state.apply_text("move 2 e3")
+    assert state.is_over and state.result().details["trapped"] == [0]
+
+
+def test_two_gaps_in_the_wall_are_a_way_there_and_back() -> None:
+    """Out through one gap to the fish and back home through the other: red plays on."""
+    cats = {(0, 0): ["a5"], (0, 1): ["f5"], (1, 0): ["a1", "a2", "a3"], (1, 1): ["f1", "f2", "f3", "e3"]}
+    state = playing(OPEN, cats, turn=1, fish={"c1": 1}, specials=[0, 2])
+    state.apply_text("move 2 d3")  # b3 and c3 are still open
+    assert not state.is_over and state.alive == [True, True]
+
+
+@rule(
+    BOOK,
+    (
+        "ALTERNATIVE GAME END: If a player gets trapped from returning home by the other "
+        "player's cat line, and they no longer have any special moves, that player will "
+        "automatically lose the game and it will end immediately."
+    ),
+)
+def test_walled_off_with_a_special_move_left_plays_on() -> None:
+    cats = {(0, 0): ["a5"], (0, 1): ["f5"], (1, 0): ["a1", "a2", "a3", "b3"], (1, 1): ["f1", "f2", "f3", "e3"]}
+    state = playing(OPEN, cats, turn=1, fish={"c1": 1}, specials=[1, 2])
+    state.apply_text("move 2 d3")
+    assert not state.is_over and state.current_player == 0
+
+
 @rule(BOOK, "Use your Super Amazing Cat Jumps wisely!")
 def test_trapped_with_a_special_move_left_plays_on() -> None:
     cats = {(0, 0): ["a5"], (0, 1): ["e5"], (1, 0): ["b1", "b2", "b3", "b4", "b5"], (1, 1): ["a1", "a2", "a3"]}

@@ -45,7 +45,7 @@ def test_two_players_get_the_standard_map_by_default() -> None:
     state = cattable.game("washi").new(players=2, seed=0)
     view = state.view(None)
     assert view["map"]["name"] == "standard"
-    assert view["width"] == 16  # two segments of eight columns, side by side
+    assert view["width"] == 20  # two segments of ten columns, side by side
     assert [p["edge"] for p in view["players"]] == ["bottom", "top"]
 
 

@@ -25,7 +25,7 @@ def test_the_city_gives_each_of_six_seats_a_row_and_the_facing_far_row() -> None
     assert board.far_cells[0] == board.home_cells[4] and board.far_cells[4] == board.home_cells[0]
     assert board.far_cells[1] == board.home_cells[5] and board.far_cells[2] == board.home_cells[3]
     assert _names(state, board.home_cells[2]) == {f"a{r}" for r in range(3, 19)}  # green: the left column
-    assert _names(state, board.far_cells[2]) == {f"aj{r}" for r in range(3, 19)}  # ...crossing to the right one
+    assert _names(state, board.far_cells[2]) == {f"an{r}" for r in range(3, 19)}  # ...crossing to the right one
 
 
 def test_with_six_players_everyone_draws_in_turn_on_their_own_rows() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import cattable
@@ -82,7 +84,7 @@ def test_the_other_two_fish_go_in_the_row_nearest_the_opponent() -> None:
 @rule(BOOK, "drawing two cats each, one at a time on each side of the map")
 def test_cats_are_drawn_on_ones_own_side() -> None:
     state = fresh(WIDE)
-    for text in ("fish a6", "fish a1", "fish d6", "fish d1", "fish h1", "fish h6", "fish m1", "fish m6"):
+    for text in ("fish a6", "fish a1", "fish d6", "fish d1", "fish g1", "fish g6", "fish j1", "fish j6"):
         state.apply_text(text)
     assert state.phase == 1
     assert texts(state) and all(t.startswith("cat ") and t.endswith("6") for t in texts(state))
@@ -111,12 +113,25 @@ def test_two_spaces_between_drawings_along_a_row() -> None:
 @rule(BOOK, "there must be at minimum 2 spaces in between any fish or cat drawings")
 def test_spacing_counts_diagonals_too() -> None:
     """Our reading: 2 spaces between in every direction, i.e. Chebyshev distance 3 or more."""
-    state = fresh(WIDE[: 17 * 3])  # three rows: the two strips' rows are two apart
+    # the two strips' rows are two apart, so a drawing crowds both: wide enough for twelve drawings
+    state = fresh(("." * 40 + "\n") * 3)
     state.apply_text("fish a1")  # seat 0, far row
-    state.apply_text("fish p3")  # seat 1, far row
+    state.apply_text("fish an3")  # seat 1, far row
     with pytest.raises(IllegalAction, match="too close to a1"):
         state.apply_text("fish b3")
     state.apply_text("fish d3")
+
+
+@rule(BOOK, "there must be at minimum 2 spaces in between any fish or cat drawings")
+def test_a_drawing_that_would_leave_no_room_for_the_rest_is_refused() -> None:
+    """Six drawings fit on a row of 16 spaces only at every third space: a fish at c6 would leave room
+    for five, so it is refused with the reason, and the spaced spaces are offered."""
+    state = fresh(WIDE)
+    before = frozen(state)
+    with pytest.raises(IllegalAction, match="leave no room for the drawings still to come"):
+        state.apply_text("fish b6")
+    assert frozen(state) == before
+    assert {t for t in texts(state) if t.endswith("6")} == {f"fish {c}6" for c in "adgjmp"}
 
 
 def test_a_row_too_crowded_for_the_spacing_still_takes_its_drawings() -> None:
@@ -131,10 +146,30 @@ def test_a_row_too_crowded_for_the_spacing_still_takes_its_drawings() -> None:
 
 @rule(BOOK, "Storm drains may not be drawn over.")
 def test_no_fish_or_cat_on_a_storm_drain() -> None:
-    state = fresh("oooooooooo......\n" + WIDE[17:])  # storm drains on a1..j1
+    state = fresh("o" * 6 + "." * 16 + "\n" + ("." * 22 + "\n") * 5)  # storm drains on a1..f1
     state.apply_text("fish a6")
     with pytest.raises(IllegalAction, match="storm drains may not be drawn over"):
         state.apply_text("fish a1")
-    assert "fish a1" not in texts(state) and "fish k1" in texts(state)
-    state.apply_text("fish k1")
-    assert state.fish[cell(state, "k1")] == 1
+    assert not {f"fish {c}1" for c in "abcdef"} & texts(state) and "fish g1" in texts(state)
+    state.apply_text("fish g1")
+    assert state.fish[cell(state, "g1")] == 1
+
+
+@rule(BOOK, "there must be at minimum 2 spaces in between any fish or cat drawings")
+@rule(BOOK, "Storm drains may not be drawn over.")
+@pytest.mark.parametrize(("map_name", "players"), [("standard", 2), ("long", 2), *(("city6", n) for n in range(3, 7))])
+def test_every_shipped_map_keeps_the_spacing_in_every_sampled_setup(map_name: str, players: int) -> None:
+    """The shipped maps never need the crowded-map fallback: 150 random setups each, every drawing at least
+    three spaces (Chebyshev) from every other and never on a storm drain."""
+    game = cattable.game("washi")
+    for seed in range(150):
+        state = game.new(players=players, seed=seed, map=map_name)
+        rng = random.Random(seed)
+        while state.phase != 2:  # type: ignore[attr-defined]
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        board, drawn = state.board, state.drawings  # type: ignore[attr-defined]
+        assert len(drawn) == 6 * players
+        for i, c in enumerate(drawn):
+            assert board.char[c] == "."
+            assert not set(drawn[i + 1 :]) & set(board.near[c]), f"{map_name} seed {seed}: drawings too close"

@@ -116,6 +116,12 @@ class Board:
                     mask[s] = 1
                 masks.append(bytes(mask))
         self.colours = [s.colour for s in spec.strips]
+        lines = {tuple(cells) for cells in self.home_cells + self.far_cells}
+        self.rows: list[tuple[int, ...]] = sorted(lines, key=self._line_order)
+        """Every strip's own row and far row, once each, in order along the map's lines (for the spacing)."""
+        self.home_row = [self.rows.index(tuple(cells)) for cells in self.home_cells]
+        self.far_row = [self.rows.index(tuple(cells)) for cells in self.far_cells]
+        self._rows_near: dict[int, tuple[int, ...]] = {}
         self.fish_cells = [
             sorted(set(home) | set(far)) for home, far in zip(self.home_cells, self.far_cells, strict=True)
         ]
@@ -134,6 +140,21 @@ class Board:
                     for cc in range(max(0, c - reach), min(w, c + reach + 1))
                 )
             )
+
+    def rows_near(self, cell: int) -> tuple[int, ...]:
+        """The rows (indices into ``rows``) that a drawing at ``cell`` crowds."""
+        found = self._rows_near.get(cell)
+        if found is None:
+            close = set(self.near[cell])
+            found = self._rows_near[cell] = tuple(k for k, row in enumerate(self.rows) if close.intersection(row))
+        return found
+
+    def _line_order(self, cells: tuple[int, ...]) -> tuple[int, int, int]:
+        """Rows first (by row, then start), then columns: strips that share a line come one after another."""
+        first, last = cells[0], cells[-1]
+        if first // self.width == last // self.width:
+            return (0, first // self.width, first % self.width)
+        return (1, first % self.width, first // self.width)
 
     def _street_steps(self, i: int, door_pairs: set[tuple[int, int]]) -> tuple[Step, ...]:
         w, h = self.width, self.height

@@ -18,6 +18,8 @@ from . import actions as A
 from .board import Board, board_for
 from .coords import cell_name
 from .mapfile import MapError, load_map, shipped_maps
+from .routes import Route, route, still_open
+from .spacing import can_finish
 
 FISH, CATS, PLAY, OVER = 0, 1, 2, 3
 PHASE_NAMES = ("fish", "cats", "play", "over")
@@ -100,6 +102,7 @@ class WashiState(State):
         "owner",
         "paths",
         "phase",
+        "routes",
         "specials",
         "step",
         "turn",
@@ -133,6 +136,8 @@ class WashiState(State):
         self.alive: list[bool] = [True] * players
         self.eliminated: list[int] = []
         """Seats that lost by being trapped, in the order they lost."""
+        self.routes: list[tuple[int, Route] | None] = [None] * (2 * players)
+        """The last route home found for each cat, with the end of its line when it was found."""
         self.drawings: list[int] = []
         self.crowded: list[bool] = [False] * n
         """Spaces closer than the spacing rule allows to some drawing."""
@@ -186,14 +191,37 @@ class WashiState(State):
             cells = b.home_cells[p]
             drawn = b.cat_action
         drawable, crowded = b.drawable, self.crowded
-        out = [drawn[c] for c in cells if drawable[c] and not crowded[c]]
+        owed = self._owed()
+        out = [drawn[c] for c in cells if drawable[c] and not crowded[c] and self.leaves_room(p, c, owed)]
         if out:
             return out
-        # the rows are too crowded to keep the spacing (a cramped custom map): any free space in them will do
+        # no space keeps the spacing for every drawing still to come (a cramped custom map; never a shipped
+        # one, tests/washi/test_setup_rules.py proves it): any free space in the rows will do
         owner, fish = self.owner, self.fish
         free = [c for c in cells if drawable[c] and owner[c] < 0 and fish[c] < 0]
         free = free or [c for c in range(b.size) if drawable[c] and owner[c] < 0 and fish[c] < 0]
         return [drawn[c] for c in free]
+
+    def _owed(self) -> list[int]:
+        """How many drawings each of the board's rows is still owed (fish and cats not yet drawn)."""
+        b = self.board
+        owed = [0] * len(b.rows)
+        for q in range(self.players):
+            cats = int(self.ends[2 * q] >= 0) + int(self.ends[2 * q + 1] >= 0)
+            owed[b.home_row[q]] += FISH_PER_ROW - self.fish_home[q] + CATS_PER_PLAYER - cats
+            owed[b.far_row[q]] += FISH_PER_ROW - self.fish_far[q]
+        return owed
+
+    def leaves_room(self, p: int, cell: int, owed: list[int] | None = None) -> bool:
+        """Whether seat ``p`` drawing at ``cell`` still lets every drawing to come keep the spacing
+        (``owed``: ``_owed()``, when the caller has it)."""
+        b = self.board
+        owed = list(owed if owed is not None else self._owed())
+        far = self.phase == FISH and not b.home[p][cell]
+        owed[b.far_row[p] if far else b.home_row[p]] -= 1
+        touched = b.rows_near(cell)  # the rows this drawing crowds: the others keep the room they had
+        rows = [b.rows[k] for k in touched]
+        return can_finish(rows, b.near, b.drawable, self.crowded, [owed[k] for k in touched], (cell,))
 
     def _draw(self, action: A.Fish | A.Cat) -> None:
         b = self.board
@@ -269,7 +297,8 @@ class WashiState(State):
         return False
 
     def is_trapped(self, p: int) -> bool:
-        """Lost at once: a cat that cannot move with no special move left, or no legal action at all."""
+        """Lost at once: with no special move left, a cat that no route of normal moves can bring to a fish
+        and home (``routes.can_deliver``); with special moves left, no legal action at all."""
         done = self.done
         i0 = 2 * p
         i1 = i0 + 1
@@ -277,7 +306,29 @@ class WashiState(State):
             if (not done[i0] and self._can_step(i0, p)) or (not done[i1] and self._can_step(i1, p)):
                 return False
             return not self._play_actions(p)
-        return not ((done[i0] or self._can_step(i0, p)) and (done[i1] or self._can_step(i1, p)))
+        return not all(done[i] or self._has_route(i, p) for i in (i0, i1))
+
+    def _has_route(self, i: int, p: int) -> bool:
+        """Whether cat ``i`` can still deliver by normal moves. The route found is kept: a cat that walks
+        along it keeps the rest, and a new search is made only when a line lands on it or the cat leaves it."""
+        end, owner = self.ends[i], self.owner
+        kept = self.routes[i]
+        if kept is not None:
+            (there, back), at = kept[1], kept[0]
+            if at != end:
+                if there and there[0] == end:
+                    there = there[1:]
+                elif not there and back and back[0] == end:
+                    back = back[1:]
+                else:
+                    there, back = (), ()
+                    kept = None
+            if kept is not None and (there or back) and still_open((there, back), owner):
+                self.routes[i] = (end, (there, back))
+                return True
+        found = route(self.board, owner, self.fish, p, end, self.carry[i])
+        self.routes[i] = None if found is None else (end, found)
+        return found is not None
 
     def _arrive(self, i: int, p: int, node: int, cell: int) -> None:
         self.owner[node] = p
@@ -448,6 +499,7 @@ class WashiState(State):
         other.alive = list(self.alive)
         other.eliminated = list(self.eliminated)
         other.drawings = list(self.drawings)
+        other.routes = list(self.routes)
         other.crowded = list(self.crowded)
         other.phase = self.phase
         other.step = self.step

@@ -52,6 +52,11 @@ def why_illegal(state: WashiState, action: Action) -> str:
                     f"{action.text()}: there must be at minimum 2 spaces in between any fish or cat drawings "
                     f"(too close to {cell_name(d // w, d % w)})"
                 )
+        if not state.leaves_room(p, cell):
+            return (
+                f"{action.text()}: that would leave no room for the drawings still to come with at minimum "
+                "2 spaces in between any fish or cat drawings"
+            )
         return f"{action.text()} is not a legal drawing now"
     if state.phase != PLAY:
         return f"{action.text()}: the cats move once setup is done; now it is the {phase} phase"

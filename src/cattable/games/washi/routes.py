@@ -1,0 +1,207 @@
+"""Whether a cat can still get home with a fish by normal moves: the test of being trapped.
+
+"If a player gets trapped from returning home by the other player's cat line, and they no longer have any
+special moves, that player will automatically lose." Lines only ever grow, so once no route is left over
+blank spaces, none will open again: without a special move that cat can never deliver.
+
+A line never crosses itself, so a route out to a fish and back home must not use a space twice. For a cat
+without a fish that is two paths from the fish that share no space: one to the end of the cat's line, one
+to a blank space of its home row. ``route`` finds them as a flow of two units out of the fish, each space
+passed at most once (Menger: two such paths exist exactly when that flow exists), and returns the spaces
+used, so that a state can keep the route and look again only when a new line lands on it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from .board import Board
+
+Route = tuple[tuple[int, ...], tuple[int, ...]]
+"""(the spaces from the cat's line end to its fish, the fish last; the spaces from the fish to home, home
+last). The first part is empty for a cat that carries its fish."""
+
+
+def route(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, end: int, carrying: bool) -> Route | None:
+    """A route by normal moves for seat ``p``'s cat whose line ends at ``end``: to an unpicked fish in its far
+    row (unless it carries one) and then to a blank space of its home row; None when there is none.
+
+    The nearest fish and a way home around the way there are tried first (cheap, and enough on an open
+    map); the flow decides only when that fails."""
+    home = board.home[p]
+    if carrying:
+        back = _path(board, owner, fish, end, home, set(), False)
+        return None if back is None else ((), back)
+    far = board.far[p]
+    targets = bytearray(board.size)
+    for c in board.far_cells[p]:
+        if fish[c] >= 0 and owner[c] < 0:
+            targets[c] = 1
+    there = _path(board, owner, fish, end, targets, set(), True)
+    if there is None:
+        return None
+    back = _path(board, owner, fish, there[-1], home, {end, *there}, False)
+    if back is not None:
+        return there, back
+    reachable = _fish_within_reach(board, owner, fish, end, far)
+    for f in reachable:  # the way home first, then the way there around it
+        back = _path(board, owner, fish, f, home, {end}, False)
+        if back is None:
+            continue
+        goal = bytearray(board.size)
+        goal[f] = 1
+        there = _path(board, owner, fish, end, goal, set(back), True)
+        if there is not None:
+            return there, back
+    for f in reachable:
+        found = _two_paths(board, owner, fish, p, f, end)
+        if found is not None:
+            return found
+    return None
+
+
+def still_open(kept: Route, owner: Sequence[int]) -> bool:
+    """Whether no line has landed on a kept route."""
+    return all(owner[c] < 0 for part in kept for c in part)
+
+
+def _blank(owner: Sequence[int], fish: Sequence[int], node: int) -> bool:
+    return owner[node] < 0 and fish[node] < 0
+
+
+def _path(
+    board: Board,
+    owner: Sequence[int],
+    fish: Sequence[int],
+    start: int,
+    goal: bytes | bytearray,
+    avoid: set[int],
+    to_fish: bool,
+) -> tuple[int, ...] | None:
+    """A shortest path over blank spaces (not in ``avoid``) from ``start`` to a space marked in ``goal`` (one
+    holding a fish when ``to_fish``, a blank one otherwise), ``start`` left out; None when there is none."""
+    back = {start: start}
+    queue = deque([start])
+    while queue:
+        node = queue.popleft()
+        for t in board.neighbours[node]:
+            if t in back or t in avoid or owner[t] >= 0:
+                continue
+            if goal[t] and (fish[t] < 0) != to_fish:
+                cells = [t]
+                while node != start:
+                    cells.append(node)
+                    node = back[node]
+                return tuple(reversed(cells))
+            if fish[t] < 0:
+                back[t] = node
+                queue.append(t)
+    return None
+
+
+def _fish_within_reach(board: Board, owner: Sequence[int], fish: Sequence[int], end: int, far: bytes) -> list[int]:
+    """Unpicked fish in the far row next to a space reachable from ``end`` over blank spaces."""
+    seen = {end}
+    queue = deque([end])
+    found: list[int] = []
+    while queue:
+        node = queue.popleft()
+        for t in board.neighbours[node]:
+            if t in seen:
+                continue
+            if _blank(owner, fish, t):
+                seen.add(t)
+                queue.append(t)
+            elif far[t] and fish[t] >= 0 and owner[t] < 0:
+                seen.add(t)
+                found.append(t)
+    return found
+
+
+def _two_paths(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, f: int, end: int) -> Route | None:
+    """Two paths out of fish ``f`` sharing no space, one to ``end`` and one to the home row, as a unit flow
+    on the spaces split in two (``2v`` in, ``2v + 1`` out); the spaces they use, or None."""
+    n = board.size
+    source, sink, home_sink = 2 * n, 2 * n + 1, 2 * n + 2
+    home = board.home[p]
+    flow: dict[tuple[int, int], int] = {}
+
+    def capacity(a: int, b: int) -> int:
+        if a == source:
+            return 2 if b == 2 * f + 1 else 0
+        if b == sink:
+            return 1 if a in (2 * end, home_sink) else 0
+        if b == home_sink:
+            v = a // 2
+            return 1 if a % 2 == 1 and v != f and home[v] and _blank(owner, fish, v) else 0
+        if a % 2 == 0:  # in -> out of one space
+            v = a // 2
+            return 1 if b == a + 1 and _blank(owner, fish, v) else 0
+        u, v = a // 2, b // 2
+        if b % 2 == 0 and v in board.neighbours[u] and (v == end or _blank(owner, fish, v)):
+            return 1
+        return 0
+
+    def successors(a: int) -> list[int]:
+        if a == source:
+            return [2 * f + 1]
+        if a == home_sink:
+            return [sink]
+        if a % 2 == 0:
+            v = a // 2
+            return [sink] if v == end else [a + 1]
+        u = a // 2
+        out = [2 * v for v in board.neighbours[u]]
+        if home[u]:
+            out.append(home_sink)
+        return out
+
+    def residual(a: int, b: int) -> int:
+        return capacity(a, b) - flow.get((a, b), 0) + flow.get((b, a), 0)
+
+    into: dict[int, set[int]] = {}
+    for _ in range(2):
+        back = {source: source}
+        queue = deque([source])
+        while queue and sink not in back:
+            a = queue.popleft()
+            for b in successors(a) + list(into.get(a, ())):
+                if b not in back and residual(a, b) > 0:
+                    back[b] = a
+                    queue.append(b)
+        if sink not in back:
+            return None
+        b = sink
+        while b != source:
+            a = back[b]
+            if flow.get((b, a), 0) > 0:
+                flow[(b, a)] -= 1
+            else:
+                flow[(a, b)] = flow.get((a, b), 0) + 1
+                into.setdefault(b, set()).add(a)
+            b = a
+    return _unwind(flow, f, end, n)
+
+
+def _unwind(flow: dict[tuple[int, int], int], f: int, end: int, n: int) -> Route:
+    """The two paths a flow of two units out of fish ``f`` takes: the one into ``end``, reversed so that it
+    runs from the cat to the fish, and the one home."""
+    out: dict[int, list[int]] = {}
+    for (a, b), units in flow.items():
+        if units > 0:
+            out.setdefault(a, []).extend([b] * units)
+    there: tuple[int, ...] = ()
+    back: tuple[int, ...] = ()
+    for _ in range(2):
+        node, cells = 2 * f + 1, []
+        while node < 2 * n:
+            node = out[node].pop()
+            if node < 2 * n and node % 2 == 0:
+                cells.append(node // 2)
+                node = out[node].pop() if node // 2 == end else node + 1
+        if cells and cells[-1] == end:
+            there = (*reversed(cells[:-1]), f)
+        else:
+            back = tuple(cells)
+    return there, back
