@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+import cattable
 from cattable.core import IllegalAction
 from tests.rulebook import rule
 
@@ -282,3 +283,19 @@ def test_with_more_players_the_trapped_one_is_out_and_the_last_one_left_wins() -
     assert result.winners == (1,)
     assert result.ranking == ((1,), (0,), (2,))
     assert result.details["trapped"] == [2, 0]
+
+
+def test_under_the_first_rules_a_walled_off_cat_that_can_step_plays_on() -> None:
+    """Games saved before the audit replay under cattable 0.1's reading (option ``rules=first``): trapped
+    only when a cat cannot step."""
+    cats = {(0, 0): ["a5"], (0, 1): ["f5"], (1, 0): ["a1", "a2", "a3", "b3"], (1, 1): ["f1", "f2", "f3", "e3"]}
+    state = playing(OPEN, cats, turn=1, fish={"c1": 1}, specials=[0, 2])
+    state.first_rules = True
+    state.apply_text("move 2 d3")
+    assert not state.is_over and state.current_player == 0
+
+
+def test_the_first_rules_use_the_first_maps() -> None:
+    revised = cattable.game("washi").new(players=2, seed=1)
+    first = cattable.game("washi").new(players=2, seed=1, rules="first")
+    assert revised.view(None)["width"] == 20 and first.view(None)["width"] == 16

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import actions as A
 from .mapfile import (
+    FIRST_MAPS_DIR,
     MAPS_DIR,
     SIDES,
     MapSpec,
@@ -194,13 +195,15 @@ class Board:
 _shipped: dict[str, Board] = {}
 
 
-def board_for(map_name: str) -> Board:
-    """The compiled board of a shipped map (once per process) or of a map file (again when it changes)."""
-    board = _shipped.get(map_name)
+def board_for(map_name: str, first: bool = False) -> Board:
+    """The compiled board of a shipped map (once per process) or of a map file (again when it changes);
+    ``first``: the map as cattable 0.1 shipped it, for games played under the first rules."""
+    key = f"first/{map_name}" if first else map_name
+    board = _shipped.get(key)
     if board is None:
-        path = map_path(map_name)
-        if path.parent == MAPS_DIR and path.stem == map_name:
-            board = _shipped[map_name] = Board(load_map(map_name))
+        path = map_path(map_name, first)
+        if path.parent in (MAPS_DIR, FIRST_MAPS_DIR) and path.stem == map_name:
+            board = _shipped[key] = Board(load_map(str(path)))
         else:
             board = _compiled(str(path.resolve()), path.stat().st_mtime_ns)
     return board

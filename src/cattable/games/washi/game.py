@@ -57,6 +57,13 @@ class WashiGame(Game):
             "a shipped map (standard, long, city6) or a map file path; empty picks one for the player count",
             check=_check_map,
         ),
+        Option(
+            "rules",
+            "revised",
+            "revised: the rules as read since the audit (spaced setups on every map, trapped means no route "
+            "home); first: cattable 0.1's reading and maps, which games saved before then were played under",
+            ("revised", "first"),
+        ),
     )
     action_types = A.ACTION_TYPES
     has_hidden_information = False
@@ -64,7 +71,7 @@ class WashiGame(Game):
     default_agent = "heuristic"
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
-        spec = board_for(options["map"] or AUTO_MAPS[players]).spec
+        spec = board_for(options["map"] or AUTO_MAPS[players], options["rules"] == "first").spec
         if not spec.min_players <= players <= spec.max_players:
             fitting = [m for m in shipped_maps() if load_map(m).min_players <= players <= load_map(m).max_players]
             raise OptionError(
@@ -73,7 +80,7 @@ class WashiGame(Game):
             )
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> WashiState:
-        board = board_for(options["map"] or AUTO_MAPS[players])
+        board = board_for(options["map"] or AUTO_MAPS[players], options["rules"] == "first")
         return WashiState(self, players, seed, options, script, board)
 
     def parse_action(self, text: str) -> Action:
@@ -95,6 +102,7 @@ class WashiState(State):
         "drawings",
         "eliminated",
         "ends",
+        "first_rules",
         "fish",
         "fish_far",
         "fish_home",
@@ -136,6 +144,8 @@ class WashiState(State):
         self.alive: list[bool] = [True] * players
         self.eliminated: list[int] = []
         """Seats that lost by being trapped, in the order they lost."""
+        self.first_rules = options.get("rules") == "first"
+        """cattable 0.1's reading: no spacing look-ahead, and trapped only when a cat cannot step."""
         self.routes: list[tuple[int, Route] | None] = [None] * (2 * players)
         """The last route home found for each cat, with the end of its line when it was found."""
         self.drawings: list[int] = []
@@ -191,8 +201,9 @@ class WashiState(State):
             cells = b.home_cells[p]
             drawn = b.cat_action
         drawable, crowded = b.drawable, self.crowded
-        owed = self._owed()
-        out = [drawn[c] for c in cells if drawable[c] and not crowded[c] and self.leaves_room(p, c, owed)]
+        first = self.first_rules
+        owed = [] if first else self._owed()
+        out = [drawn[c] for c in cells if drawable[c] and not crowded[c] and (first or self.leaves_room(p, c, owed))]
         if out:
             return out
         # no space keeps the spacing for every drawing still to come (a cramped custom map; never a shipped
@@ -306,6 +317,8 @@ class WashiState(State):
             if (not done[i0] and self._can_step(i0, p)) or (not done[i1] and self._can_step(i1, p)):
                 return False
             return not self._play_actions(p)
+        if self.first_rules:
+            return not ((done[i0] or self._can_step(i0, p)) and (done[i1] or self._can_step(i1, p)))
         return not all(done[i] or self._has_route(i, p) for i in (i0, i1))
 
     def _has_route(self, i: int, p: int) -> bool:
@@ -500,6 +513,7 @@ class WashiState(State):
         other.eliminated = list(self.eliminated)
         other.drawings = list(self.drawings)
         other.routes = list(self.routes)
+        other.first_rules = self.first_rules
         other.crowded = list(self.crowded)
         other.phase = self.phase
         other.step = self.step

@@ -320,9 +320,16 @@ def shipped_maps() -> list[str]:
     return sorted(p.stem for p in MAPS_DIR.glob("*.txt"))
 
 
-def map_path(name_or_path: str) -> Path:
-    """The file of a shipped map (by name) or of a map file (by path)."""
-    path = MAPS_DIR / f"{name_or_path}.txt"
+FIRST_MAPS_DIR = MAPS_DIR / "first"
+"""cattable 0.1's versions of the maps the audit changed, for games played under the ``first`` rules."""
+
+
+def map_path(name_or_path: str, first: bool = False) -> Path:
+    """The file of a shipped map (by name; under the ``first`` rules its first version, where it changed
+    since) or of a map file (by path)."""
+    path = FIRST_MAPS_DIR / f"{name_or_path}.txt"
+    if not (first and path.exists()):
+        path = MAPS_DIR / f"{name_or_path}.txt"
     if not path.exists():
         path = Path(name_or_path)
     if not path.is_file():
