@@ -6,7 +6,8 @@ from typing import Any
 
 import cattable
 from cattable.core import State
-from cattable.games.cafe.game import DRAFTING, MARKING, CafeState
+from cattable.games.cafe.game import CafeState
+from cattable.games.cafe.phases import DRAFTING, MARKING
 from cattable.games.cafe.sheet import TOWER_OF, TOWERS, TRACK, sheet_from_text
 
 GAME = cattable.game("cafe")

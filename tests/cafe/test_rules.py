@@ -9,7 +9,7 @@ import pytest
 from cattable.core import IllegalAction, State
 from cattable.games.cafe import scoring
 from cattable.games.cafe.actions import CAT, DRAFT, PASS, Mark
-from cattable.games.cafe.game import CHOOSING_CAT, MARKING
+from cattable.games.cafe.phases import CHOOSING_CAT, MARKING
 from cattable.games.cafe.rules import mark_cost
 from cattable.games.cafe.sheet import (
     FLOOR_SPACES,

@@ -15,7 +15,7 @@ from typing import Any
 
 from cattable.core import Game, Option, Result, State, ranking_from_scores
 
-from . import scoring
+from . import scoring, views
 from .actions import (
     ACTION_TYPES,
     CAT,
@@ -29,6 +29,7 @@ from .actions import (
     action_from_json,
     parse_action,
 )
+from .phases import CHOOSING_CAT, DRAFTING, MARKING, OVER
 from .rules import COST, FLOOR_MASKS, MAX_COST
 from .sheet import (
     BONUS_LARGE,
@@ -43,9 +44,7 @@ from .sheet import (
     ITEMS,
     NSPACES,
     PASS_FOOTPRINTS,
-    SPACES,
     START_FOOTPRINTS,
-    TOWER_FLOORS,
     TOWER_OF,
     TOWER_SIZE,
     TOWER_SPACES,
@@ -53,8 +52,6 @@ from .sheet import (
     TRACK,
 )
 
-DRAFTING, MARKING, CHOOSING_CAT, OVER = 0, 1, 2, 3
-PHASES = ("draft", "mark", "cat", "over")
 NO_HOUSE = ~(1 << HOUSE)
 FLOORS_1_TO_6 = tuple(range(1, FLOORS + 1))
 TOWERS_TO_END = 3
@@ -404,94 +401,10 @@ class CafeState(State):
 
     # -- what each seat sees -----------------------------------------------------------------------
     def _sheet_view(self, p: int) -> dict[str, Any]:
-        sheet = self.sheets[p]
-        return {
-            "towers": [
-                {str(SPACES[s][1]): (ITEMS[sheet[s] - 1] if sheet[s] else None) for s in TOWER_SPACES[t]}
-                for t in range(TOWERS)
-            ],
-            "footprints": {"circled": self.circled[p], "used": self.used[p], "available": self.available(p)},
-            "cats": {ITEMS[i - 1]: (pts if pts >= 0 else None) for i, pts in enumerate(self.points[p]) if i},
-            "tower_bonuses": list(self.completed[p]),
-            "completed": sum(1 for b in self.completed[p] if b),
-        }
-
-    def _chosen(self, p: int) -> bool:
-        """Whether seat p has made this round's choice (public: everyone sees who is still thinking)."""
-        if self.phase != MARKING and self.phase != CHOOSING_CAT:
-            return False
-        order = (p - self.first) % self.n
-        return order < self.turn
-
-    def _pending_json(self, p: int) -> Any:
-        act = self.pending[p]
-        if act is None:
-            return None
-        out: dict[str, Any] = act.to_json()
-        if type(act) is Mark:
-            out["footprints"] = COST[self.drafted[p]][self.shared][act.floor][act.item]
-            if self.pending_cat[p]:
-                out["cat"] = ITEMS[self.pending_cat[p] - 1]
-        return out
-
-    def _last_json(self, p: int) -> Any:
-        if not self.last:
-            return None
-        act, cost, cat = self.last[p]
-        out: dict[str, Any] = act.to_json()
-        if type(act) is Mark:
-            out["footprints"] = cost
-            if cat:
-                out["cat"] = ITEMS[cat - 1]
-                out["points"] = self.points[p][cat]
-        return out
+        return views.sheet_view(self, p)
 
     def view(self, seat: int | None, _everything: bool = False) -> dict[str, Any]:
-        n = self.n
-        phase = self.phase
-        shown_phase = PHASES[phase]
-        if phase == CHOOSING_CAT and seat != self._cp and not _everything:
-            shown_phase = "mark"  # drawing a house must not show before the round resolves
-        players = []
-        sheets, rows = self._public_info()
-        for p in range(n):
-            row = dict(sheets[p])
-            row["seat"] = p
-            row["die"] = self.drafted[p] or None
-            row["chosen"] = self._chosen(p)
-            if p == seat or _everything:
-                row["pending"] = self._pending_json(p)
-            row["last"] = self._last_json(p)
-            players.append(row)
-        view: dict[str, Any] = {
-            "game": "cafe",
-            "seat": seat,
-            "players": n,
-            "round": self.round,
-            "first_player": self.first,
-            "phase": shown_phase,
-            "to_play": self._cp,
-            "dice": list(self.dice),
-            "pool": sorted(self.pool),
-            "shared": self.shared or None,
-            "sheets": players,
-            "towers": [
-                {
-                    "tower": t + 1,
-                    "floors": list(TOWER_FLOORS[t]),
-                    "bonus": [BONUS_LARGE[t], BONUS_SMALL[t]],
-                    "claimed": self.claimed[t],
-                }
-                for t in range(TOWERS)
-            ],
-            "options": dict(self.options),
-            "scores": [r["total"] for r in rows],
-        }
-        if _everything:
-            view["pending_cat"] = list(self.pending_cat)
-            view["phase_index"] = phase
-            view["turn"] = self.turn
-        return view
+        return views.view(self, seat, _everything)
 
     def snapshot(self) -> dict[str, Any]:
         return self.view(None, _everything=True)
