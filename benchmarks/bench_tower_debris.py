@@ -1,0 +1,95 @@
+"""How far debris lands from the tower: collapses of ten-storey towers built by a wobbly hand, and the
+debris of whole games played by random agents.
+
+Run: .venv/bin/python benchmarks/bench_tower_debris.py [--towers 6] [--games 6]
+Prints the horizontal distance (cm) of every piece of debris from the tower's axis (F1's centre) at the
+moment it became debris: median, 90th percentile, largest, and how many pieces left the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+import cattable
+from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.physics.scenes import SAME_TYPE_PAIRS, Builder
+
+
+def _draw(seed: int) -> Callable[[float], float]:
+    rng = random.Random(seed)
+    return lambda s: rng.gauss(0.0, s)
+
+
+def _distance(pose: list[float]) -> float:
+    return float((pose[0] ** 2 + pose[1] ** 2) ** 0.5)
+
+
+def towers(count: int) -> tuple[list[float], int]:
+    """Debris distances of ten-storey towers built by a wobbly hand and held 3 s (and pieces below the table)."""
+    out: list[float] = []
+    off = 0
+    for seed in range(count):
+        world = TowerWorld()
+        Builder(world, "wobbly", _draw(500 + seed)).tower(SAME_TYPE_PAIRS)
+        world.hold(3.0)
+        poses = world.poses()
+        for p in sorted(world.read().debris):
+            out.append(_distance(poses[p]))
+            off += poses[p][2] < -1.0
+    return out, off
+
+
+def games(count: int) -> tuple[list[float], int]:
+    """Debris distances in games of random agents (normal hands), read from each physics outcome."""
+    game = cattable.game("tower")
+    out: list[float] = []
+    off = 0
+    for seed in range(count):
+        mode = "coop" if seed % 2 else "competitive"
+        state = game.new(players=1 if mode == "coop" else 3, seed=seed, mode=mode)
+        rng = random.Random(seed)
+        while not state.is_over and len(state.history) < 400:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        seen: set[str] = set()
+        for entry in state.chance.log:
+            if not isinstance(entry, dict) or "poses" not in entry:
+                continue
+            now = set(entry["reading"]["debris"])
+            for p in sorted(now - seen):
+                out.append(_distance(entry["poses"][p]))
+                off += entry["poses"][p][2] < -1.0
+            seen = now
+    return out, off
+
+
+def report(name: str, figures: tuple[list[float], int]) -> None:
+    d, off = figures
+    if not d:
+        print(f"{name}: no debris")
+        return
+    d = sorted(d)
+    p90 = d[min(len(d) - 1, int(0.9 * len(d)))]
+    print(
+        f"{name}: {len(d)} pieces of debris, median {statistics.median(d):.1f} cm, 90% {p90:.1f} cm, "
+        f"largest {d[-1]:.1f} cm; {off} fell off the table"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--towers", type=int, default=6)
+    parser.add_argument("--games", type=int, default=6)
+    args = parser.parse_args()
+    t0 = time.perf_counter()
+    report(f"wobbly ten-storey towers ({args.towers})", towers(args.towers))
+    report(f"random games ({args.games})", games(args.games))
+    print(f"({time.perf_counter() - t0:.0f} s)")
+
+
+if __name__ == "__main__":
+    main()
