@@ -1,7 +1,7 @@
 """How far debris lands from the tower: collapses of ten-storey towers built by a wobbly hand, and the
 debris of whole games played by random agents.
 
-Run: .venv/bin/python benchmarks/bench_tower_debris.py [--towers 6] [--games 6]
+Run: .venv/bin/python benchmarks/bench_tower_debris.py [--towers 6] [--games 6] [--agent random|heuristic]
 Prints the horizontal distance (cm) of every piece of debris from the tower's axis (F1's centre) at the
 moment it became debris: median, 90th percentile, largest, and how many pieces left the table.
 """
@@ -43,18 +43,22 @@ def towers(count: int) -> tuple[list[float], int]:
     return out, off
 
 
-def games(count: int) -> tuple[list[float], int]:
-    """Debris distances in games of random agents (normal hands), read from each physics outcome."""
+def games(count: int, agent: str) -> tuple[list[float], int]:
+    """Debris distances in games of ``agent`` (normal hands), read from each physics outcome."""
+    from cattable.agents.registry import make_agent
+
     game = cattable.game("tower")
     out: list[float] = []
     off = 0
     for seed in range(count):
         mode = "coop" if seed % 2 else "competitive"
         state = game.new(players=1 if mode == "coop" else 3, seed=seed, mode=mode)
-        rng = random.Random(seed)
-        while not state.is_over and len(state.history) < 400:
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        bot = make_agent(agent, game, seed=seed)
+        while not state.is_over and len(state.history) < 600:
+            seat = state.current_player
+            assert seat is not None
+            view = state.view(seat) if bot.needs_view else {}
+            state.apply(bot.choose(view, state.legal_actions()))
         seen: set[str] = set()
         for entry in state.chance.log:
             if not isinstance(entry, dict) or "poses" not in entry:
@@ -84,10 +88,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--towers", type=int, default=6)
     parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--agent", default="random", help="random or heuristic")
     args = parser.parse_args()
     t0 = time.perf_counter()
     report(f"wobbly ten-storey towers ({args.towers})", towers(args.towers))
-    report(f"random games ({args.games})", games(args.games))
+    report(f"{args.agent} games ({args.games})", games(args.games, args.agent))
     print(f"({time.perf_counter() - t0:.0f} s)")
 
 

@@ -91,9 +91,11 @@ class Blocked(ValueError):
 class TowerWorld:
     """Every piece of Cat and the Tower in a MuJoCo world tuned for cardboard and wood."""
 
-    def __init__(self, settings: dict[str, Any] | None = None) -> None:
+    def __init__(self, settings: dict[str, Any] | None = None, decorated: bool = False) -> None:
+        """``decorated`` adds the pieces' looks (visual geoms only, for pictures: ``looks.py``)."""
         self.settings = merged_settings(settings)
-        self.model = mujoco.MjModel.from_xml_string(build_xml(self.settings))
+        self.decorated = decorated
+        self.model = mujoco.MjModel.from_xml_string(build_xml(self.settings, decorated))
         self.data = mujoco.MjData(self.model)
         self._init_indices()
         self.active: set[str] = set()
@@ -121,6 +123,8 @@ class TowerWorld:
         self.qadr: dict[str, int] = {}
         self.vadr: dict[str, int] = {}
         self.geoms: dict[str, list[int]] = {}
+        self.looks: dict[str, list[int]] = {}
+        """Visual-only geoms of each piece (a decorated world's), moved with a wall's fold."""
         self.tree: dict[str, int] = {}
         for pid in self.order:
             b = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_BODY, pid)
@@ -129,7 +133,9 @@ class TowerWorld:
             self.qadr[pid] = int(m.jnt_qposadr[j])
             self.vadr[pid] = int(m.jnt_dofadr[j])
             start, count = int(m.body_geomadr[b]), int(m.body_geomnum[b])
-            self.geoms[pid] = list(range(start, start + count))
+            names = {g: mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_GEOM, g) or "" for g in range(start, start + count)}
+            self.geoms[pid] = [g for g, name in names.items() if "~" not in name]
+            self.looks[pid] = [g for g, name in names.items() if "~" in name]
             self.tree[pid] = int(m.body_treeid[b])
 
     def _switch(self, pid: str, on: bool) -> None:
@@ -226,6 +232,14 @@ class TowerWorld:
             m.geom_size[g] = half
             m.geom_pos[g] = pos
             m.geom_quat[g] = quat_yaw(yaw)
+        if self.looks[pid]:
+            from .looks import wall_decor
+
+            for g, (_t, _size, at, turn, _rgba) in zip(
+                self.looks[pid], wall_decor(self.settings, spec.type, fold), strict=True
+            ):
+                m.geom_pos[g] = at
+                m.geom_quat[g] = turn
         com, iquat, moments, mass = panel_inertia(panels, self.settings["wall"]["density"])
         b = self.body[pid]
         m.body_ipos[b] = com
@@ -605,6 +619,8 @@ class TowerWorld:
         """An independent copy (model included, since folds live in the model)."""
         other = TowerWorld.__new__(TowerWorld)
         other.settings = self.settings
+        other.decorated = self.decorated
+        other.looks = self.looks
         other.model = _copy_model(self.model)
         other.data = mujoco.MjData(other.model)
         mujoco.mj_copyData(other.data, other.model, self.data)
