@@ -9,13 +9,17 @@ moment it became debris: median, 90th percentile, largest, and how many pieces l
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
 from collections.abc import Callable
 
+import mujoco
+
 import cattable
 from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.physics.model import quat_euler
 from cattable.games.tower.physics.scenes import SAME_TYPE_PAIRS, Builder
 
 
@@ -71,6 +75,34 @@ def games(count: int, agent: str) -> tuple[list[float], int]:
     return out, off
 
 
+def contacts() -> None:
+    """How the contacts take a fall and a slide: a cat dropped 10 cm, a wall sliding from 0.5 m/s."""
+    world = TowerWorld({"solver": {"sleep": False}})
+    world.place_cat("C-blue-1", "F1", 20, 0, 0)
+    world.settle()
+    a = world.qadr["C-blue-1"]
+    rest = float(world.data.qpos[a + 2])
+    world.nudge("C-blue-1", 0, 0, 10, 0, 0, 0)
+    heights = []
+    for _ in range(400):
+        mujoco.mj_step(world.model, world.data)
+        heights.append(float(world.data.qpos[a + 2]))
+    low = heights.index(min(heights[:200]))
+    bounce = (max(heights[low:]) - rest) * 1000
+    print(f"a cat dropped 10 cm rebounds {bounce:.1f} mm (restitution {(bounce / 100) ** 0.5:.2f})")
+    world = TowerWorld({"solver": {"sleep": False}})
+    world.place_wall("W-bricks-1", 20, 0, 0, 90)
+    a, v = world.qadr["W-bricks-1"], world.vadr["W-bricks-1"]
+    world.data.qpos[a + 3 : a + 7] = quat_euler(math.pi / 2, 0, 0)  # lying on a panel
+    world.data.qpos[a + 2] = 0.0006
+    world.settle()
+    x0 = float(world.data.qpos[a])
+    world.data.qvel[v] = 0.5
+    world.settle(3.0)
+    slid = (float(world.data.qpos[a]) - x0) * 100
+    print(f"a wall lying on the table slides {slid:.2f} cm from 0.5 m/s (Coulomb, friction 0.5: {25 / 9.81:.2f} cm)")
+
+
 def report(name: str, figures: tuple[list[float], int]) -> None:
     d, off = figures
     if not d:
@@ -91,6 +123,7 @@ def main() -> None:
     parser.add_argument("--agent", default="random", help="random or heuristic")
     args = parser.parse_args()
     t0 = time.perf_counter()
+    contacts()
     report(f"wobbly ten-storey towers ({args.towers})", towers(args.towers))
     report(f"{args.agent} games ({args.games})", games(args.games, args.agent))
     print(f"({time.perf_counter() - t0:.0f} s)")

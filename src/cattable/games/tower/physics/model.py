@@ -97,12 +97,14 @@ def build_xml(settings: dict[str, Any], decorated: bool = False) -> str:
     c = settings["contact"]
     s = settings["solver"]
     flags = '<flag sleep="enable"/>' if s.get("sleep", True) else ""
+    air = settings.get("air", {"density": 0.0, "viscosity": 0.0})
     parts = [
         '<mujoco model="cat-and-the-tower">',
         f'<option timestep="{_f(s["timestep"])}" solver="{s["solver"]}" cone="{s["cone"]}" '
         f'iterations="{s["iterations"]}" ls_iterations="{s["ls_iterations"]}" '
         f'tolerance="{_f(s["tolerance"])}" noslip_iterations="{s.get("noslip_iterations", 0)}" '
-        f'sleep_tolerance="{_f(s["sleep_tolerance"])}">'
+        f'sleep_tolerance="{_f(s["sleep_tolerance"])}" density="{_f(air["density"])}" '
+        f'viscosity="{_f(air["viscosity"])}">'
         f"{flags}</option>",
         '<visual><global offwidth="1920" offheight="1920"/><quality shadowsize="4096"/>'
         '<headlight ambient="0.35 0.35 0.35" diffuse="0.45 0.45 0.45" specular="0.1 0.1 0.1"/>'
@@ -116,10 +118,10 @@ def build_xml(settings: dict[str, Any], decorated: bool = False) -> str:
         "<asset>",
         '<texture name="grid" type="2d" builtin="checker" rgb1="0.55 0.42 0.30" '
         'rgb2="0.50 0.38 0.27" width="256" height="256"/>',
-        '<material name="table" texture="grid" texrepeat="12 8" reflectance="0.05"/>',
+        '<material name="table" texture="grid" texrepeat="10 10" texuniform="true" reflectance="0.05"/>',
         '<texture name="boards" type="2d" builtin="checker" rgb1="0.36 0.36 0.38" '
         'rgb2="0.33 0.33 0.35" width="256" height="256"/>',
-        '<material name="ground" texture="boards" texrepeat="20 20"/>',
+        '<material name="ground" texture="boards" texrepeat="4 4" texuniform="true"/>',
         '<texture name="sky" type="skybox" builtin="gradient" rgb1="0.93 0.93 0.96" rgb2="0.72 0.76 0.84" '
         'width="256" height="256"/>',
         "</asset>",

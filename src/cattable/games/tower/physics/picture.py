@@ -68,10 +68,11 @@ def _camera(world: TowerWorld, width: int, height: int) -> Any:
     right = np.array([math.sin(az), -math.cos(az), 0.0])
     up = np.array([-math.sin(el) * math.cos(az), -math.sin(el) * math.sin(az), math.cos(el)])
     corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]) - centre
-    span_w = float(np.ptp(corners @ right)) * 1.12
-    span_h = float(np.ptp(corners @ up)) * 1.12
+    span_w = float(np.ptp(corners @ right)) * 1.06
+    span_h = float(np.ptp(corners @ up)) * 1.06
     need = max(span_h / (2 * math.tan(fovy / 2)), span_w / (2 * math.tan(fovy / 2) * aspect))
-    cam.distance = max(0.12, need + float(np.linalg.norm(hi - lo)) / 2)
+    forward = np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)])
+    cam.distance = max(0.12, need + float(np.ptp(corners @ forward)) / 3)
     return cam
 
 
