@@ -119,7 +119,7 @@ def test_a_collapse_is_drawn_with_the_debris_of_its_last_placement() -> None:
         "poses": {p: [5.0, 5.0, 0.2, 1, 0, 0, 0] for p in ("F1", "W-bricks-1", "toto")},
         "reading": {"debris": ["W-bricks-1", "toto"]},
     }
-    stand = {"pieces": {}, "poses": {}, "reading": {"debris": []}}
+    stand: dict[str, Any] = {"pieces": {}, "poses": {}, "reading": {"debris": []}}
     table["pieces"]["toto"] = {"kind": "toto"}
     table["poses"]["toto"] = [0.0, 0.0, 1.4, 1, 0, 0, 0]  # stood back on F1 after the fall
     state = SimpleNamespace(
