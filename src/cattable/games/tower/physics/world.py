@@ -349,7 +349,7 @@ class TowerWorld:
         floor over a cat)."""
         m, d = self.model, self.data
         fromto = np.zeros(6)
-        depths = np.zeros(4)
+        depths = np.zeros(5)
         cats = ("cat", "toto", "black")
         a_cat = self.specs[piece].kind in cats
         others = [p for p in self.order if p in self.active and p != piece]
@@ -372,7 +372,8 @@ class TowerWorld:
             elif boxes[k, 0, 2] > centre:
                 where = 3
             else:
-                where = 1 if a_cat and self.specs[owners[k]].kind in cats else 2
+                solids = (a_cat, self.specs[owners[k]].kind in cats)
+                where = 1 if all(solids) else 4 if any(solids) else 2
             depths[where] = max(depths[where], depth)
             if depth - limits[where] > excess:
                 worst, excess = owners[k], depth - limits[where]
@@ -384,9 +385,11 @@ class TowerWorld:
         gently); `placement.beside` (0.5 mm) between cats side by side (aims rounded to a millimetre, a
         snug fit the contacts push apart); `placement.card` (0.05 mm) with a card beside it (two 1 mm
         cards crossing each other overlap only about half a millimetre: any more is a wall through a wall);
-        none over it (a piece wedged under a ceiling cannot be pushed aside; it would lift the storeys)."""
+        none over it (a piece wedged under a ceiling cannot be pushed aside; it would lift the storeys);
+        half a card between a cat and a card beside it (the contacts push the cat back out on its side)."""
         p = self.settings["placement"]
-        return np.array([float(p["overlap"]), float(p["beside"]), float(p["card"]), 0.0]) * CM
+        half_card = float(self.settings["wall"]["thickness"]) / 2 + 0.001  # a cat against a card, up to its middle
+        return np.array([float(p["overlap"]), float(p["beside"]), float(p["card"]), 0.0, half_card]) * CM
 
     def _placed(self, piece: str) -> None:
         """Let go of a piece where it was aimed, or refuse: aimed inside another piece beyond `_limits`,
