@@ -115,11 +115,14 @@ def test_a_cat_lying_down_is_not_upright(world: TowerWorld) -> None:
 
 
 def test_a_cat_stack_that_reaches_the_floor_above_is_still_on_top(world: TowerWorld) -> None:
-    Builder(world).storey(("bricks", "bricks"))  # 4.0 cm walls on F1: two 2 cm cats fill the storey
+    b = Builder(world)
+    b.wall("bricks", -3.0, -3.0, 45.0)  # 4.0 cm walls on F1: two 2 cm cats fill the storey
+    b.wall("bricks", 3.0, 3.0, -135.0)
     world.place_cat("C-purple-3", "F1", 1.0, -1.0, 0)
     world.settle()
     world.place_cat("C-purple-4", "F1", 1.0, -1.0, 0, on="C-purple-3")
     world.settle()
+    b.floor()  # laid on the walls and the stack (a stack under a laid floor has no room: see test_landing)
     r = world.read()
     assert frozenset({"C-purple-4", "F2"}) in r.contacts  # snug under the floor above
     assert r.on_top == {"C-purple-4": "C-purple-3"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.physics import Blocked, TowerWorld
 from cattable.games.tower.physics.scenes import SAME_TYPE_PAIRS, Builder
 from tests.tower.physics.conftest import seeded
 
@@ -79,8 +79,12 @@ def test_barely_folded_walls_fall_where_right_angles_stand() -> None:
             world = TowerWorld()
             Builder(world, "careful", seeded(300 + seed)).tower(SAME_TYPE_PAIRS, fold=fold)
             world.hold(2.0)
-            fell[fold] += bool(world.read().debris)
-    assert fell[175.0] >= 3, fell  # measured: 6 of 6 towers fall, most by storey 3
+            r = world.read()
+            toppled = [p for p, lean in r.tilt.items() if p.startswith("W-") and lean > 45.0]
+            fell[fold] += bool(r.debris or toppled)
+    # measured: 4 of 4 towers at 175 degrees fall by storey 4 (walls topple, the floor on them comes down
+    # onto the one below; the next wall has nowhere to stand and the world refuses it)
+    assert fell[175.0] >= 3, fell
     assert fell[90.0] == 0, fell
 
 
@@ -105,7 +109,11 @@ def test_a_heap_of_cats_on_one_edge_tips_the_floor() -> None:
         f2 = Builder(world).storey(("angels", "angels"))
         for i, cat in enumerate(cats[:count]):
             x, y = spots[i % 3]
-            world.place_cat(cat, f2, x, y, 0, on=cats[i - 3] if i >= 3 else None)
+            try:
+                world.place_cat(cat, f2, x, y, 0, on=cats[i - 3] if i >= 3 else None)
+            except Blocked:  # the floor has tipped: the stack it was aimed at lies on the table
+                assert i >= 6
+                break
             world.settle()
         world.hold(1.0)
         r = world.read()

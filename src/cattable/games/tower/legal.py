@@ -72,7 +72,15 @@ def other_floors(s: TowerState, taken: str) -> list[str]:
 
 
 def place_menu(s: TowerState) -> list[TowerAction]:
-    """The placements offered for the first piece in hand (walls come before their floor)."""
+    """The placements offered for the first piece in hand (walls come before their floor), without those
+    aimed inside a piece on the table (``placements.offered``: the rules would refuse them)."""
+    from .placements import offered  # placements imports this module
+
+    return offered(s, menu_for_hand(s))
+
+
+def menu_for_hand(s: TowerState) -> list[TowerAction]:
+    """The placements offered for the first piece in hand, before ``placements.landable`` filters them."""
     item = s.pending[0]
     kind = item.piece
     if kind in (ToPlace.WALL, ToPlace.FLOOR) and walls_in_hand(s):
@@ -113,7 +121,11 @@ def move_menu(s: TowerState) -> list[TowerAction]:
     floors = floors_above(s, s.seat)
     if not floors:
         return []
-    return list(menu.move_menu(s.table.outcome, movable_cats(s), list(dict.fromkeys([floors[0], floors[-1]]))))
+    from .placements import landable
+
+    return landable(
+        s, list(menu.move_menu(s.table.outcome, movable_cats(s), list(dict.fromkeys([floors[0], floors[-1]]))))
+    )
 
 
 def goal_floors(s: TowerState, seat: int) -> list[str]:

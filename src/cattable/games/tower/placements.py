@@ -1,5 +1,9 @@
 """Carrying out a placement: a wall, a floor, a Feline Friend, a pet or a competitive move, each by an
-unsteady hand on the real world, then judged (did it stand?) and followed by the debris rules."""
+unsteady hand on the real world, then judged (did it stand?) and followed by the debris rules.
+
+A placement lands where it is aimed or is refused: one aimed inside a piece on the table (a wall where a
+cat stands, a cat on a cat with no room under the floor above) raises ``IllegalAction`` before anything
+changes, and a piece that came to rest on another floor than the one asked for did not stand."""
 
 from __future__ import annotations
 
@@ -8,12 +12,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from cattable.core import IllegalAction
+
 from . import debris, legal, pending, placing, stock, turn
-from .actions import Cat, Floor, Move, Pet, Wall
+from .actions import Cat, Floor, Move, Pet, TowerAction, Wall
 from .menu import XY_LIMIT
 from .pending import Pending, ToPlace
 from .phases import Edition, Phase
-from .pieces import Kind, piece
+from .physics import Blocked, TowerWorld
+from .pieces import Kind, floor_id, piece
 from .table import in_floor_frame, tilt_of, yaw_of
 
 if TYPE_CHECKING:
@@ -33,8 +40,109 @@ def take_item(s: TowerState, kind: ToPlace) -> Pending:
     raise AssertionError(kind)
 
 
+def refusal(s: TowerState, a: Wall | Floor | Cat | Move) -> str | None:
+    """Why the placement cannot land where it is aimed, or None: the piece is let go at its aim (no hand
+    noise) on a copy of the table, and the world refuses an aim inside another piece (``Blocked``).
+    The legal menu leaves such placements out (``landable``)."""
+    world = s.table.live().clone()
+    try:
+        if isinstance(a, Wall):
+            wanted = stock.walls(s, a.type)
+            if wanted:
+                world.place_wall(wanted[0], a.x, a.y, a.yaw, _fold(a))
+        elif isinstance(a, Floor):
+            floors = stock.floors(s)
+            if floors:
+                world.place_floor(floors[0], a.x, a.y, a.yaw)
+        else:
+            cat = a.cat if isinstance(a, Move) else (a.take or _stock_cat(s, a.colour))
+            if cat:
+                _aim_cat(world, cat, a)
+    except Blocked as error:
+        return _reason(error)
+    return None
+
+
+def landable(s: TowerState, actions: list[TowerAction]) -> list[TowerAction]:
+    """The actions that are not placements refused by ``refusal`` (for the legal menu)."""
+    return [a for a in actions if _lands(s, a)]
+
+
+def _lands(s: TowerState, a: TowerAction) -> bool:
+    return not isinstance(a, Wall | Floor | Cat | Move) or refusal(s, a) is None
+
+
+SPREAD = (-3.0, -1.5, 0.0, 1.5, 3.0)
+"""Where ``offered`` looks for room on a floor (cm) when the menu's own spots are all taken."""
+HEADINGS = (45.0, -135.0, 135.0, -45.0, 0.0, 180.0, 90.0, -90.0)
+SPARE = 4
+"""How many spare placements of each piece ``offered`` looks for."""
+
+
+def offered(s: TowerState, menu: list[TowerAction]) -> list[TowerAction]:
+    """The menu without the placements the rules would refuse; if that leaves none, the same pieces aimed
+    at other spots of their floor where they fit (walls left lying on the top floor can fill every corner
+    the menu knows), so the game always has a placement to offer while one exists."""
+    kept = landable(s, menu)
+    if kept or not menu:
+        return kept
+    spare: list[TowerAction] = []
+    for a in dict.fromkeys(_elsewhere(a) for a in menu if isinstance(a, Wall | Cat | Move)):
+        found = 0
+        for x in SPREAD:
+            for y in SPREAD:
+                for yaw in HEADINGS if isinstance(a, Wall) else HEADINGS[4:6]:
+                    candidate = a._replace(x=x, y=y, yaw=yaw)
+                    if found < SPARE and _lands(s, candidate):
+                        spare.append(candidate)
+                        found += 1
+    return spare
+
+
+def _elsewhere(a: Wall | Cat | Move) -> Wall | Cat | Move:
+    """The piece of a placement aimed at the middle of the floor (squarely folded; not on a cat)."""
+    if isinstance(a, Wall):
+        return a._replace(x=0.0, y=0.0, yaw=0.0, fold=90.0)
+    if isinstance(a, Cat):
+        return a._replace(x=0.0, y=0.0, yaw=0.0, on="")
+    return a._replace(x=0.0, y=0.0, yaw=0.0)
+
+
+def _fold(a: Wall) -> float:
+    return min(placing.FOLD_RANGE[1], max(placing.FOLD_RANGE[0], a.fold))
+
+
+def _stock_cat(s: TowerState, colour: str) -> str:
+    cats = stock.cats(s, colour)
+    return cats[0] if cats else ""
+
+
+def _aim_cat(world: TowerWorld, cat: str, a: Cat | Move) -> None:
+    if cat in world.active:
+        world.remove(cat)
+    on = a.on if isinstance(a, Cat) and a.on else None
+    world.place_cat(cat, floor_id(a.floor), a.x, a.y, a.yaw, on)
+
+
+def _reason(error: Blocked) -> str:
+    if error.from_above:
+        return f"no room there: {error.piece} would not fit under {error.obstacle} (the floor above is too low)"
+    return f"{error.piece} cannot go there: {error.obstacle} is in the way ({error.depth_mm:.1f} mm inside it)"
+
+
+def refuse_blocked(s: TowerState, a: Wall | Floor | Cat | Move) -> None:
+    """Raise ``IllegalAction`` (nothing has changed yet) if the placement cannot land where it is aimed.
+    A replay trusts its record: the placement was accepted when it was played."""
+    if s.chance.replaying:
+        return
+    why = refusal(s, a)
+    if why is not None:
+        raise IllegalAction(why)
+
+
 def place_wall(s: TowerState, a: Wall) -> None:
     """Stand a wall on the top floor; a type out of stock may be stood in for by another (the FAQ)."""
+    refuse_blocked(s, a)
     wanted = [it for it in s.pending if it.piece is ToPlace.WALL]
     exact = [it for it in wanted if it.type == a.type]
     item = exact[0] if exact else next(it for it in wanted if not stock.walls(s, it.type))
@@ -47,6 +155,7 @@ def place_wall(s: TowerState, a: Wall) -> None:
 
 
 def place_floor(s: TowerState, a: Floor) -> None:
+    refuse_blocked(s, a)
     item = take_item(s, ToPlace.FLOOR)
     floor = stock.floors(s)[0]
     below = s.reading["top_floor"]
@@ -83,12 +192,13 @@ def floor_ok(s: TowerState, floor: str, below: str) -> bool:
 
 
 def place_cat(s: TowerState, a: Cat) -> None:
+    refuse_blocked(s, a)
     item = take_item(s, ToPlace.CAT)
     cat = a.take or stock.cats(s, a.colour)[0]
     n = s.hand_noise()
     s.physics(lambda w: placing.cat(w, cat, a, n))
     s.last_cat = cat
-    placed(s, cat, replace(item, colour=a.colour), lambda: cat_ok(s, cat))
+    placed(s, cat, replace(item, colour=a.colour), lambda: cat_ok(s, cat, floor_id(a.floor)))
 
 
 def pet(s: TowerState, a: Pet) -> None:
@@ -104,6 +214,7 @@ def pet(s: TowerState, a: Pet) -> None:
 
 def move(s: TowerState, a: Move) -> None:
     """Competitive: a Feline Friend from one's Black Cat's floor goes up (or is placed again after a fall)."""
+    refuse_blocked(s, a)
     if s.phase is Phase.INTERACT:
         item = pending.move(a.cat)
         s.phase = Phase.PLACE
@@ -114,7 +225,7 @@ def move(s: TowerState, a: Move) -> None:
     n = s.hand_noise()
     s.physics(lambda w: placing.cat(w, a.cat, a, n))
     s.say(f"seat {s.seat} moves {a.cat} up to floor {a.floor}")
-    placed(s, a.cat, item, lambda: cat_ok(s, a.cat))
+    placed(s, a.cat, item, lambda: cat_ok(s, a.cat, floor_id(a.floor)))
 
 
 def standing(s: TowerState, wall: str, floor: str) -> bool:
@@ -123,8 +234,13 @@ def standing(s: TowerState, wall: str, floor: str) -> bool:
     return pose is not None and s.reading["support"].get(wall) == floor and tilt_of(pose) < UPRIGHT_DEG
 
 
-def cat_ok(s: TowerState, cat: str) -> bool:
-    return s.reading["support"].get(cat) is not None and bool(s.reading["upright"].get(cat, False))
+def cat_ok(s: TowerState, cat: str, floor: str = "") -> bool:
+    """The cat stands upright on a floor: the one it was placed on, when ``floor`` is given (a cat that
+    slid off onto the floor below fell from where it was placed)."""
+    support = s.reading["support"].get(cat)
+    if support is None or (floor and support != floor):
+        return False
+    return bool(s.reading["upright"].get(cat, False))
 
 
 def placed(s: TowerState, what: str, item: Pending, ok: Callable[[], bool]) -> None:
@@ -170,11 +286,15 @@ __all__ = [
     "cat_ok",
     "drop_unplaceable",
     "floor_ok",
+    "landable",
     "move",
+    "offered",
     "pet",
     "place_cat",
     "place_floor",
     "place_wall",
     "placed",
+    "refusal",
+    "refuse_blocked",
     "standing",
 ]

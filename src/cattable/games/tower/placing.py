@@ -8,7 +8,7 @@ import math
 from collections.abc import Mapping
 
 from .actions import Cat, Floor, Move, Pet, Wall
-from .physics import TowerWorld
+from .physics import Blocked, TowerWorld
 from .pieces import floor_id
 
 FOLD_RANGE = (30.0, 180.0)
@@ -23,8 +23,15 @@ def _nudge(w: TowerWorld, piece: str, n: Mapping[str, float]) -> None:
 
 
 def wall(w: TowerWorld, piece: str, a: Wall, n: Mapping[str, float], cap: float = SETTLE) -> None:
+    """Stand a wall; a slip of the fold that would fold it into a piece beside it is not made (the hand
+    stops against the obstacle, as ``nudge`` does for the other slips)."""
     fold = min(FOLD_RANGE[1], max(FOLD_RANGE[0], a.fold + n["dfold"]))
-    w.place_wall(piece, a.x, a.y, a.yaw, fold)
+    try:
+        w.place_wall(piece, a.x, a.y, a.yaw, fold)
+    except Blocked:
+        if n["dfold"] == 0.0:
+            raise
+        w.place_wall(piece, a.x, a.y, a.yaw, min(FOLD_RANGE[1], max(FOLD_RANGE[0], a.fold)))
     _nudge(w, piece, n)
     w.settle(cap)
 

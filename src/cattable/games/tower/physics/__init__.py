@@ -8,6 +8,6 @@ os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
 
 from .hand import STEADINESS, noise
 from .reading import Reading
-from .world import TowerWorld
+from .world import Blocked, TowerWorld
 
-__all__ = ["STEADINESS", "Reading", "TowerWorld", "noise"]
+__all__ = ["STEADINESS", "Blocked", "Reading", "TowerWorld", "noise"]

@@ -80,7 +80,7 @@ _COLOURS = {
     "blue": "0.25 0.45 0.85 1",
     "purple": "0.55 0.30 0.70 1",
     "orange": "0.95 0.55 0.15 1",
-    "toto": "0.98 0.98 0.95 1",
+    "toto": "0.07 0.07 0.08 1",
     "black": "0.08 0.08 0.08 1",
 }
 
@@ -89,17 +89,22 @@ def _f(x: float) -> str:
     return f"{x:.9g}"
 
 
-def build_xml(settings: dict[str, Any]) -> str:
-    """The MJCF text of the whole game: table, lights, and every piece parked."""
+def build_xml(settings: dict[str, Any], decorated: bool = False) -> str:
+    """The MJCF text of the whole game: table, lights, and every piece parked; ``decorated`` adds the
+    pieces' looks for pictures (``looks.py``: visual geoms only, the cats' boxes drawn see-through)."""
+    from .looks import decor_xml  # looks builds on this module
+
     c = settings["contact"]
     s = settings["solver"]
     flags = '<flag sleep="enable"/>' if s.get("sleep", True) else ""
+    air = settings.get("air", {"density": 0.0, "viscosity": 0.0})
     parts = [
         '<mujoco model="cat-and-the-tower">',
         f'<option timestep="{_f(s["timestep"])}" solver="{s["solver"]}" cone="{s["cone"]}" '
         f'iterations="{s["iterations"]}" ls_iterations="{s["ls_iterations"]}" '
         f'tolerance="{_f(s["tolerance"])}" noslip_iterations="{s.get("noslip_iterations", 0)}" '
-        f'sleep_tolerance="{_f(s["sleep_tolerance"])}">'
+        f'sleep_tolerance="{_f(s["sleep_tolerance"])}" density="{_f(air["density"])}" '
+        f'viscosity="{_f(air["viscosity"])}">'
         f"{flags}</option>",
         '<visual><global offwidth="1920" offheight="1920"/><quality shadowsize="4096"/>'
         '<headlight ambient="0.35 0.35 0.35" diffuse="0.45 0.45 0.45" specular="0.1 0.1 0.1"/>'
@@ -113,22 +118,43 @@ def build_xml(settings: dict[str, Any]) -> str:
         "<asset>",
         '<texture name="grid" type="2d" builtin="checker" rgb1="0.55 0.42 0.30" '
         'rgb2="0.50 0.38 0.27" width="256" height="256"/>',
-        '<material name="table" texture="grid" texrepeat="8 8" reflectance="0.05"/>',
+        '<material name="table" texture="grid" texrepeat="10 10" texuniform="true" reflectance="0.05"/>',
+        '<texture name="boards" type="2d" builtin="checker" rgb1="0.36 0.36 0.38" '
+        'rgb2="0.33 0.33 0.35" width="256" height="256"/>',
+        '<material name="ground" texture="boards" texrepeat="4 4" texuniform="true"/>',
+        '<texture name="sky" type="skybox" builtin="gradient" rgb1="0.93 0.93 0.96" rgb2="0.72 0.76 0.84" '
+        'width="256" height="256"/>',
         "</asset>",
         "<worldbody>",
         '<light pos="0.3 -0.4 1.2" dir="-0.3 0.4 -1" diffuse="0.8 0.8 0.8" castshadow="true"/>',
         '<light pos="-0.4 0.3 0.9" dir="0.4 -0.3 -1" diffuse="0.35 0.35 0.35" castshadow="false"/>',
-        '<geom name="table" type="plane" size="1 1 0.01" material="table" contype="1" conaffinity="1"/>',
+        *_table_geoms(settings),
     ]
     for i, spec in enumerate(catalogue()):
         px, py, pz = park_position(i)
         parts.append(
             f'<body name="{spec.id}" pos="{_f(px)} {_f(py)} {_f(pz)}" gravcomp="1"><freejoint name="{spec.id}"/>'
         )
-        parts += _piece_geoms(spec, settings)
+        parts += _piece_geoms(spec, settings, see_through=decorated)
+        if decorated:
+            parts += decor_xml(spec, settings)
         parts.append("</body>")
     parts += ["</worldbody>", "</mujoco>"]
     return "\n".join(parts)
+
+
+def _table_geoms(settings: dict[str, Any]) -> list[str]:
+    """The table (a board of a real size, its top at z = 0, the tower at its middle) and the room's floor
+    below it: a piece pushed past the edge falls to the floor and is debris, out of play."""
+    t = settings["table"]
+    half = (t["size"][0] * CM / 2, t["size"][1] * CM / 2, t["size"][2] * CM / 2)
+    ground = -float(t["height"]) * CM
+    return [
+        f'<geom name="table" type="box" size="{_f(half[0])} {_f(half[1])} {_f(half[2])}" '
+        f'pos="0 0 {_f(-half[2])}" material="table" contype="1" conaffinity="1"/>',
+        f'<geom name="ground" type="plane" size="4 4 0.01" pos="0 0 {_f(ground)}" material="ground" '
+        'contype="1" conaffinity="1"/>',
+    ]
 
 
 def _box(
@@ -146,7 +172,8 @@ def _box(
     )
 
 
-def _piece_geoms(spec: PieceSpec, settings: dict[str, Any]) -> list[str]:
+def _piece_geoms(spec: PieceSpec, settings: dict[str, Any], see_through: bool = False) -> list[str]:
+    """A piece's collision boxes; a cat's drawn see-through when its looks are drawn instead."""
     if spec.kind == "floor":
         f = settings["floor"]
         half = (f["size"][0] * CM / 2, f["size"][1] * CM / 2, f["size"][2] * CM / 2)
@@ -161,6 +188,8 @@ def _piece_geoms(spec: PieceSpec, settings: dict[str, Any]) -> list[str]:
     size = settings[spec.kind]["size"]
     half = (size[0] * CM / 2, size[1] * CM / 2, size[2] * CM / 2)
     colour = _COLOURS[spec.type] if spec.kind == "cat" else _COLOURS[spec.kind]
+    if see_through:
+        colour = "0 0 0 0"
     geoms = [_box(spec.id, half, (0, 0, 0), settings[spec.kind]["density"], colour)]
     return geoms
 

@@ -1,5 +1,8 @@
 """Offscreen pictures of the tower with MuJoCo's renderer (no GPU needed).
 
+Pictures are drawn on a decorated copy of the world (``looks.py``: cats with heads and ears, numbered
+floors, patterned walls), framed on what lies on the table: the tower and its debris.
+
 EGL with Mesa's software renderer works headless (Debian packages libegl1, libegl-mesa0, libopengl0,
 libgl1-mesa-dri); `MUJOCO_GL=osmesa` needs libosmesa6 instead. The environment variables are set
 here before MuJoCo first opens a GL context, unless the caller chose already.
@@ -21,39 +24,55 @@ os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
 
 import mujoco
 
+from .reading import geom_boxes
 from .world import TowerWorld
 
 Record = tuple[dict[str, dict[str, Any]], dict[str, list[float]]]
 
+_DECORATED: list[TowerWorld] = []
+
 
 def _world_of(source: TowerWorld | Record) -> TowerWorld:
+    """A decorated world (the pieces' looks: ``looks.py``) holding the source's pieces at their poses."""
     if isinstance(source, TowerWorld):
-        return source
-    pieces, poses = source
-    world = TowerWorld()
+        pieces, poses = source.pieces(), source.poses()
+    else:
+        pieces, poses = source
+    if not _DECORATED:
+        _DECORATED.append(TowerWorld(decorated=True))
+    world = _DECORATED[0].clone()
     world.restore(pieces, poses)
     return world
 
 
 def _camera(world: TowerWorld, width: int, height: int) -> Any:
-    """A camera three-quarters from the front that fits every active piece in the frame."""
-    poses = world.poses()
-    pts = np.array([p[:3] for p in poses.values()]) * 0.01
-    lo = pts.min(axis=0) - 0.05
-    hi = pts.max(axis=0) + 0.05
-    lo[2] = 0.0
+    """A camera three-quarters from the front, framing every piece on the table (the tower and its
+    debris; pieces fallen to the room's floor are out of the picture) with a small margin."""
+    mujoco.mj_kinematics(world.model, world.data)
+    on_table = [p for p in world.order if p in world.active]
+    _geoms, _owners, boxes = geom_boxes(world, on_table)
+    keep = boxes[:, 1, 2] > -0.01
+    lo = boxes[keep, 0, :].min(axis=0)
+    hi = boxes[keep, 1, :].max(axis=0)
+    lo[2] = min(float(lo[2]), 0.0)
     cam = mujoco.MjvCamera()
     cam.type = mujoco.mjtCamera.mjCAMERA_FREE
+    cam.azimuth = 120.0
+    cam.elevation = -20.0
     centre = (lo + hi) / 2
     cam.lookat[:] = centre
     fovy = math.radians(float(world.model.vis.global_.fovy))
     aspect = width / height
-    span_h = float(hi[2] - lo[2]) * 1.1
-    span_w = float(np.linalg.norm((hi - lo)[:2])) * 1.1
+    # the box's extent as the camera sees it: across (horizontal) and up the picture
+    az, el = math.radians(cam.azimuth), math.radians(cam.elevation)
+    right = np.array([math.sin(az), -math.cos(az), 0.0])
+    up = np.array([-math.sin(el) * math.cos(az), -math.sin(el) * math.sin(az), math.cos(el)])
+    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]) - centre
+    span_w = float(np.ptp(corners @ right)) * 1.06
+    span_h = float(np.ptp(corners @ up)) * 1.06
     need = max(span_h / (2 * math.tan(fovy / 2)), span_w / (2 * math.tan(fovy / 2) * aspect))
-    cam.distance = max(0.25, need * 1.15)
-    cam.azimuth = 120.0
-    cam.elevation = -18.0
+    forward = np.array([math.cos(el) * math.cos(az), math.cos(el) * math.sin(az), math.sin(el)])
+    cam.distance = max(0.12, need + float(np.ptp(corners @ forward)) / 3)
     return cam
 
 

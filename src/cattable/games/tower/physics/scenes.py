@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from .hand import noise
-from .world import TowerWorld
+from .world import Blocked, TowerWorld
 
 Draw = Callable[[float], float]
 CORNERS: tuple[tuple[float, float, float], tuple[float, float, float]] = (
@@ -31,6 +31,8 @@ class Builder:
         self.steadiness = steadiness
         self.draw = draw
         self.used: dict[str, int] = {}
+        self.refused: list[Blocked] = []
+        """Placements the world refused (aimed inside a piece: a fallen storey lies where they go)."""
 
     def next_id(self, wall_type: str) -> str:
         """The next wall of a type not on the table yet."""
@@ -54,18 +56,26 @@ class Builder:
         self.world.settle()
 
     def wall(self, wall_type: str, x: float, y: float, yaw: float, fold: float = 90.0) -> str:
-        """Place one wall with hand noise and let it settle."""
+        """Place one wall with hand noise and let it settle; "" if the world refused it."""
         pid = self.next_id(wall_type)
         n = noise(self.steadiness, self.draw)
-        self.world.place_wall(pid, x, y, yaw, fold + n["dfold"])
+        try:
+            self.world.place_wall(pid, x, y, yaw, fold + n["dfold"])
+        except Blocked as error:
+            self.refused.append(error)
+            return ""
         self._shake(pid, n)
         return pid
 
     def floor(self, x: float = 0.0, y: float = 0.0, yaw: float = 0.0) -> str:
-        """Lay the next floor with hand noise and let it settle."""
+        """Lay the next floor with hand noise and let it settle; "" if the world refused it."""
         pid = self.next_floor()
         n = noise(self.steadiness, self.draw)
-        self.world.place_floor(pid, x, y, yaw)
+        try:
+            self.world.place_floor(pid, x, y, yaw)
+        except Blocked as error:
+            self.refused.append(error)
+            return ""
         self._shake(pid, n)
         return pid
 
@@ -76,11 +86,11 @@ class Builder:
         return self.floor(*floor_at)
 
     def tower(self, pairs: Iterable[tuple[str, str]], fold: float = 90.0) -> list[str]:
-        """Storeys one after the other; stops at the first debris. Returns the floors laid."""
+        """Storeys one after the other; stops at the first debris or refusal. Returns the floors laid."""
         floors = []
         for pair in pairs:
             floors.append(self.storey(pair, fold))
-            if self.world.read().debris:
+            if self.world.read().debris or self.refused:
                 break
         return floors
 

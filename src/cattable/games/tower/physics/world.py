@@ -76,12 +76,26 @@ if mujoco.get_mju_user_warning() is None:
     mujoco.set_mju_user_warning(_quiet_warning)
 
 
+class Blocked(ValueError):
+    """A placement aimed inside another piece: a hand cannot put it there, so nothing is placed."""
+
+    def __init__(self, piece: str, obstacle: str, depth_mm: float, from_above: bool) -> None:
+        self.piece = piece
+        self.obstacle = obstacle
+        self.depth_mm = depth_mm
+        self.from_above = from_above
+        where = "no room for it under" if from_above else "it would be inside"
+        super().__init__(f"{piece} cannot go there: {where} {obstacle} ({depth_mm:.1f} mm)")
+
+
 class TowerWorld:
     """Every piece of Cat and the Tower in a MuJoCo world tuned for cardboard and wood."""
 
-    def __init__(self, settings: dict[str, Any] | None = None) -> None:
+    def __init__(self, settings: dict[str, Any] | None = None, decorated: bool = False) -> None:
+        """``decorated`` adds the pieces' looks (visual geoms only, for pictures: ``looks.py``)."""
         self.settings = merged_settings(settings)
-        self.model = mujoco.MjModel.from_xml_string(build_xml(self.settings))
+        self.decorated = decorated
+        self.model = mujoco.MjModel.from_xml_string(build_xml(self.settings, decorated))
         self.data = mujoco.MjData(self.model)
         self._init_indices()
         self.active: set[str] = set()
@@ -109,6 +123,8 @@ class TowerWorld:
         self.qadr: dict[str, int] = {}
         self.vadr: dict[str, int] = {}
         self.geoms: dict[str, list[int]] = {}
+        self.looks: dict[str, list[int]] = {}
+        """Visual-only geoms of each piece (a decorated world's), moved with a wall's fold."""
         self.tree: dict[str, int] = {}
         for pid in self.order:
             b = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_BODY, pid)
@@ -117,7 +133,9 @@ class TowerWorld:
             self.qadr[pid] = int(m.jnt_qposadr[j])
             self.vadr[pid] = int(m.jnt_dofadr[j])
             start, count = int(m.body_geomadr[b]), int(m.body_geomnum[b])
-            self.geoms[pid] = list(range(start, start + count))
+            names = {g: mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_GEOM, g) or "" for g in range(start, start + count)}
+            self.geoms[pid] = [g for g, name in names.items() if "~" not in name]
+            self.looks[pid] = [g for g, name in names.items() if "~" in name]
             self.tree[pid] = int(m.body_treeid[b])
 
     def _switch(self, pid: str, on: bool) -> None:
@@ -214,6 +232,14 @@ class TowerWorld:
             m.geom_size[g] = half
             m.geom_pos[g] = pos
             m.geom_quat[g] = quat_yaw(yaw)
+        if self.looks[pid]:
+            from .looks import wall_decor
+
+            for g, (_t, _size, at, turn, _rgba) in zip(
+                self.looks[pid], wall_decor(self.settings, spec.type, fold), strict=True
+            ):
+                m.geom_pos[g] = at
+                m.geom_quat[g] = turn
         com, iquat, moments, mass = panel_inertia(panels, self.settings["wall"]["density"])
         b = self.body[pid]
         m.body_ipos[b] = com
@@ -316,59 +342,110 @@ class TowerWorld:
         self._set_pose(piece, pos, quat)
         self._placed(piece)
 
-    def _clear(self, piece: str) -> None:
-        """Lift a piece let go deep inside another one until it is clear: a hand cannot put a wall
-        where a cat stands, it puts it down on the cat. Overlaps deeper than `placement.overlap`
-        (1 mm) would make the stiff contacts explode; shallower ones the contacts push apart."""
+    def _overlaps(self, piece: str) -> tuple[str, np.ndarray]:
+        """How deep `piece` is inside the others (metres): the obstacle furthest past its limit, and the deepest overlap
+        with pieces under it (their top below its centre: what it rests on), with cats beside a cat, with
+        anything else beside it (a card), and with pieces over it (their bottom above its centre: the
+        floor over a cat)."""
         m, d = self.model, self.data
         fromto = np.zeros(6)
-        deep = float(self.settings["placement"]["overlap"]) * CM
+        depths = np.zeros(5)
+        cats = ("cat", "toto", "black")
+        a_cat = self.specs[piece].kind in cats
         others = [p for p in self.order if p in self.active and p != piece]
         if not others:
-            return
-        for _ in range(8):
-            mujoco.mj_kinematics(m, d)
-            mine, _owners, box = geom_boxes(self, [piece])
-            theirs, owners, boxes = geom_boxes(self, others)
-            lo, hi = box[:, 0, :].min(axis=0), box[:, 1, :].max(axis=0)
-            near = np.nonzero(np.all((boxes[:, 0, :] < hi) & (boxes[:, 1, :] > lo), axis=1))[0]
-            hit = {
-                owners[k]
-                for k in near.tolist()
-                if any(mujoco.mj_geomDistance(m, d, g, theirs[k], 0.0, fromto) < -deep for g in mine)
-            }
-            if not hit:
-                return
-            bottom = float(box[:, 0, 2].min())
-            lift = max(self._top_z(o) for o in hit) - bottom + self._release()
-            self.data.qpos[self.qadr[piece] + 2] += max(lift, self._release())
-            self._version += 1
+            return "", depths
+        mujoco.mj_kinematics(m, d)
+        mine, _owners, box = geom_boxes(self, [piece])
+        theirs, owners, boxes = geom_boxes(self, others)
+        lo, hi = box[:, 0, :].min(axis=0), box[:, 1, :].max(axis=0)
+        centre = float(d.xipos[self.body[piece]][2])
+        near = np.nonzero(np.all((boxes[:, 0, :] < hi) & (boxes[:, 1, :] > lo), axis=1))[0]
+        worst, excess = "", -1.0
+        limits = self._limits()
+        for k in near.tolist():
+            depth = max(-mujoco.mj_geomDistance(m, d, g, theirs[k], 0.0, fromto) for g in mine)
+            if depth <= 0.0:
+                continue
+            if boxes[k, 1, 2] < centre:
+                where = 0
+            elif boxes[k, 0, 2] > centre:
+                where = 3
+            else:
+                solids = (a_cat, self.specs[owners[k]].kind in cats)
+                where = 1 if all(solids) else 4 if any(solids) else 2
+            depths[where] = max(depths[where], depth)
+            if depth - limits[where] > excess:
+                worst, excess = owners[k], depth - limits[where]
+        return worst, depths
+
+    def _limits(self) -> np.ndarray:
+        """The deepest overlap a hand may leave with pieces under, beside and over the one it lets go
+        (metres), as `_overlaps` sorts them: `placement.overlap` (1 mm) under it (the contacts lift it
+        gently); `placement.beside` (0.5 mm) between cats side by side (aims rounded to a millimetre, a
+        snug fit the contacts push apart); `placement.card` (0.05 mm) with a card beside it (two 1 mm
+        cards crossing each other overlap only about half a millimetre: any more is a wall through a wall);
+        none over it (a piece wedged under a ceiling cannot be pushed aside; it would lift the storeys);
+        half a card between a cat and a card beside it (the contacts push the cat back out on its side)."""
+        p = self.settings["placement"]
+        half_card = float(self.settings["wall"]["thickness"]) / 2 + 0.001  # a cat against a card, up to its middle
+        return np.array([float(p["overlap"]), float(p["beside"]), float(p["card"]), 0.0, half_card]) * CM
 
     def _placed(self, piece: str) -> None:
-        """Let go of a piece: a gentle downward speed wakes its tree (and only its tree; the
-        islands it lands on wake when it touches them), so the parked stock stays asleep."""
+        """Let go of a piece where it was aimed, or refuse: aimed inside another piece beyond `_limits`,
+        it is parked again and `Blocked` raised (a hand cannot put a wall where a cat stands, nor a cat
+        into the floor above; the old world lifted such a piece on top of the obstacle, sometimes through
+        the ceiling onto another floor). A gentle downward speed wakes the piece's tree (and only its
+        tree; the islands it lands on wake when it touches them)."""
+        obstacle, depths = self._overlaps(piece)
+        if np.any(depths > self._limits()):
+            self._park(piece)
+            mujoco.mj_kinematics(self.model, self.data)
+            raise Blocked(piece, obstacle, float(depths.max()) / CM * 10.0, bool(depths[3] > 0.0))
         self.last_placed = piece
-        self._clear(piece)
         v = self.vadr[piece]
         self.data.qvel[v + 2] = -float(self.settings["placement"]["speed"]) * CM
         mujoco.mj_kinematics(self.model, self.data)
 
     def nudge(self, piece: str, dx: float, dy: float, dz: float, droll: float, dpitch: float, dyaw: float) -> None:
-        """Hand noise: shift the piece by (dx, dy, dz) cm and turn it by small angles (deg)."""
+        """Hand noise: shift the piece by (dx, dy, dz) cm and turn it by small angles (deg).
+
+        A hand that slips into another piece stops against it: when the full slip would put the piece
+        deeper inside another than `_limits` allow (or than it was), only the largest part of the slip
+        that does not is applied (found by halving)."""
         if piece not in self.active:
             raise ValueError(f"{piece} is not on the table")
-        pos = self._pos(piece) + np.array([dx, dy, dz]) * CM
-        turn = quat_euler(math.radians(droll), math.radians(dpitch), math.radians(dyaw))
+        pos0 = self._pos(piece)
+        quat0 = self._quat(piece)
         v = self.vadr[piece]
-        speed = np.array(self.data.qvel[v : v + 6])
-        quat = quat_mul(turn, self._quat(piece))
-        self._set_pose(piece, pos, quat)
-        # a hand that lets go tilted is still turning that way: angular speed = rate x tilt
-        rate = float(self.settings["placement"].get("tilt_rate", 0.0))
-        spin = np.array([math.radians(droll), math.radians(dpitch), 0.0]) * rate
-        speed[3:6] += quat_to_matrix(quat).T @ spin  # a free joint's angular speed is in its own frame
-        self.data.qvel[v : v + 6] = speed
-        self._clear(piece)
+        speed0 = np.array(self.data.qvel[v : v + 6])
+        allowed = np.maximum(self._overlaps(piece)[1], self._limits()) + 1e-9
+
+        def apply(t: float) -> np.ndarray:
+            pos = pos0 + np.array([dx, dy, dz]) * CM * t
+            turn = quat_euler(math.radians(droll * t), math.radians(dpitch * t), math.radians(dyaw * t))
+            quat = quat_mul(turn, quat0)
+            self._set_pose(piece, pos, quat)
+            # a hand that lets go tilted is still turning that way: angular speed = rate x tilt
+            rate = float(self.settings["placement"].get("tilt_rate", 0.0))
+            spin = np.array([math.radians(droll * t), math.radians(dpitch * t), 0.0]) * rate
+            speed = speed0.copy()
+            speed[3:6] += quat_to_matrix(quat).T @ spin  # a free joint's angular speed is in its own frame
+            self.data.qvel[v : v + 6] = speed
+            return self._overlaps(piece)[1]
+
+        def fits(depths: np.ndarray) -> bool:
+            return bool(np.all(depths <= allowed))
+
+        if not fits(apply(1.0)):
+            good, bad = 0.0, 1.0
+            for _ in range(7):
+                mid = (good + bad) / 2
+                if fits(apply(mid)):
+                    good = mid
+                else:
+                    bad = mid
+            apply(good)
         if self.data.tree_asleep[self.tree[piece]] >= 0:  # not the piece just let go: wake it
             self.wake_all()
         mujoco.mj_kinematics(self.model, self.data)
@@ -545,6 +622,8 @@ class TowerWorld:
         """An independent copy (model included, since folds live in the model)."""
         other = TowerWorld.__new__(TowerWorld)
         other.settings = self.settings
+        other.decorated = self.decorated
+        other.looks = self.looks
         other.model = _copy_model(self.model)
         other.data = mujoco.MjData(other.model)
         mujoco.mj_copyData(other.data, other.model, self.data)

@@ -164,11 +164,31 @@ def render_record(record: dict[str, Any], out_path: str) -> None:
 
 
 def render_state(state: Any, out_path: str) -> None:
-    """Write a PNG of a state's tower as it stands (the terminal game can save one after every turn)."""
+    """Write a PNG of a state's tower as it stands, with the debris of the last placement where it fell
+    (the terminal game can save one after every turn)."""
     from cattable.games.tower.physics.picture import render_png
 
+    render_png(with_debris(state), out_path)
+
+
+def with_debris(state: Any) -> tuple[dict[str, dict[str, Any]], dict[str, list[float]]]:
+    """The table's pieces and poses, plus the debris of the last placement where it lies.
+
+    The rules set debris aside at once (walls to the side, the rest to the stock), so the table alone
+    shows a lost game as a neat stub. The physics outcomes of the last placement (the chance log's
+    outcomes after its last hand-noise draw: the placement, then any cat stood back) still hold the
+    fallen pieces' poses; a piece back on the tower is drawn where it is now."""
     outcome = state.table.outcome
-    render_png((outcome["pieces"], outcome["poses"]), out_path)
+    pieces = dict(outcome["pieces"])
+    poses = dict(outcome["poses"])
+    for entry in reversed(state.chance.log):
+        if not (isinstance(entry, dict) and "poses" in entry):
+            break
+        for p in entry["reading"].get("debris", []):
+            if p not in poses and p in entry["poses"]:
+                pieces[p] = entry["pieces"][p]
+                poses[p] = entry["poses"][p]
+    return pieces, poses
 
 
 ENDINGS = {
