@@ -428,6 +428,7 @@ class CafeState(State):
         if act is None:
             return None
         out: dict[str, Any] = act.to_json()
+        out = {"type": out.pop("kind"), **out}  # the view's sheet entries keep their own (format-1) shape
         if type(act) is Mark:
             out["footprints"] = COST[self.drafted[p]][self.shared][act.floor][act.item]
             if self.pending_cat[p]:
@@ -439,6 +440,7 @@ class CafeState(State):
             return None
         act, cost, cat = self.last[p]
         out: dict[str, Any] = act.to_json()
+        out = {"type": out.pop("kind"), **out}  # the view's sheet entries keep their own (format-1) shape
         if type(act) is Mark:
             out["footprints"] = cost
             if cat:
