@@ -43,7 +43,7 @@ def test_a_pending_mark_is_seen_only_by_its_seat() -> None:
     state.apply_text("pass")
     # the round resolved: everything is public now
     last = [row["last"] for row in state.view(None)["sheets"]]
-    assert [x["type"] for x in last] == ["mark", "mark", "pass"]
+    assert [x["kind"] for x in last] == ["mark", "mark", "pass"]
     assert last[1]["cat"] == "house" and last[1]["points"] == 2 and last[1]["footprints"] == 0
 
 

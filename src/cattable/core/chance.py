@@ -7,9 +7,12 @@ that is what makes physics outcomes replayable on a machine whose floating point
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
+
+from .errors import RecordError
 
 T = TypeVar("T")
 
@@ -35,27 +38,27 @@ class Chance:
             return True, value
         return False, None
 
-    def _draw(self, drawn: JSON) -> JSON:
-        """Keep the generator in step with the record, but let the record's outcome win."""
+    def _draw(self, drawn: JSON, check: str, low: float = 0, high: float = 0) -> JSON:
+        """Keep the generator in step with the record, but let the record's outcome win (once checked)."""
         found, value = self._scripted()
-        outcome = value if found else drawn
+        outcome = _checked(value, self._pos - 1, check, low, high) if found else drawn
         self.log.append(outcome)
         return outcome
 
     # -- kinds of chance ---------------------------------------------------------------------------
     def die(self, sides: int = 6) -> int:
         """Roll one die with faces 1..sides."""
-        return int(self._draw(self._rng.randint(1, sides)))
+        return int(self._draw(self._rng.randint(1, sides), _WHOLE, 1, sides))
 
     def randbelow(self, n: int) -> int:
         """A uniform index in 0..n-1."""
-        return int(self._draw(self._rng.randrange(n)))
+        return int(self._draw(self._rng.randrange(n), _WHOLE, 0, n - 1))
 
     def permutation(self, n: int) -> list[int]:
         """A uniform permutation of range(n), logged as a list."""
         order = list(range(n))
         self._rng.shuffle(order)
-        return [int(i) for i in self._draw(order)]
+        return [int(i) for i in self._draw(order, _PERMUTATION, n)]
 
     def shuffle(self, items: list[T]) -> None:
         """Shuffle a list in place through a logged permutation."""
@@ -63,10 +66,10 @@ class Chance:
         items[:] = [items[i] for i in order]
 
     def uniform(self, low: float, high: float) -> float:
-        return float(self._draw(self._rng.uniform(low, high)))
+        return float(self._draw(self._rng.uniform(low, high), _NUMBER, min(low, high), max(low, high)))
 
     def gauss(self, mu: float, sigma: float) -> float:
-        return float(self._draw(self._rng.gauss(mu, sigma)))
+        return float(self._draw(self._rng.gauss(mu, sigma), _NUMBER, -math.inf, math.inf))
 
     def external(self, compute: Callable[[], JSON]) -> JSON:
         """An outcome computed outside the generator (a physics result): replayed from the record if there."""
@@ -95,3 +98,24 @@ class Chance:
         self._rng = random.Random(seed)
         self._script = None
         self._pos = 0
+
+
+_WHOLE, _NUMBER, _PERMUTATION = "whole", "number", "permutation"
+
+
+def _checked(value: JSON, pos: int, check: str, low: float, high: float) -> JSON:
+    """A recorded outcome of the right type and range for the draw that reads it, or a ``RecordError``
+    naming its place in the record's chance list (a record edited or broken by hand)."""
+    if check == _WHOLE:
+        if type(value) is int and low <= value <= high:
+            return value
+        wanted = f"a whole number from {low} to {high}"
+    elif check == _NUMBER:
+        if type(value) in (int, float) and math.isfinite(value) and low <= value <= high:
+            return float(value)
+        wanted = "a finite number" if math.isinf(low) else f"a number from {low} to {high}"
+    else:
+        if isinstance(value, list) and all(type(i) is int for i in value) and sorted(value) == list(range(int(low))):
+            return value
+        wanted = f"an ordering of 0 to {int(low) - 1} (a list of {int(low)} whole numbers)"
+    raise RecordError(f"chance[{pos}] must be {wanted} for this draw, not {value!r}")

@@ -8,19 +8,26 @@ the action log, the record, the chance source), so each game writes only its rul
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
 from typing import Any, ClassVar
 
 from .action import Action
 from .chance import Chance
 from .errors import GameNotOver, IllegalAction, InvalidAction, OptionError, RecordError
 from .options import Option, validate_options
+from .records import REPLAY_ERRORS, read_record
 from .result import Result
 
 JSON = Any
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+"""The record format ``State.record()`` writes: actions as ``{"kind": ...}`` (format 1 still replays)."""
+SCHEMA_PARTS = ("action", "view")
+"""The JSON Schemas every game publishes, as ``schemas/<part>.schema.json`` beside its game module."""
 
 
 class Game(ABC):
@@ -53,9 +60,13 @@ class Game(ABC):
             )
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise OptionError(f"{self.name}: seed must be a whole number")
+        return self._new(players, seed, self.validated_options(players, options), None)
+
+    def validated_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option filled and checked, alone and against the player count (an ``OptionError`` if not)."""
         opts = validate_options(self.name, self.options, options)
         self.check_options(players, opts)
-        return self._new(players, seed, opts, None)
+        return opts
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         """Cross-checks between options and the player count (override to add some)."""
@@ -72,6 +83,11 @@ class Game(ABC):
     def action_from_json(self, data: JSON) -> Action:
         """Read an action's JSON form; raise ``InvalidAction`` for anything malformed."""
 
+    def format1_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a record saved in format 1, as they read today: a game whose rules changed since
+        adds the option that keeps the old ones (so the game replays as it was played)."""
+        return options
+
     def describe(self) -> dict[str, Any]:
         """What ``cattable games`` prints."""
         return {
@@ -84,26 +100,54 @@ class Game(ABC):
             ],
         }
 
+    # -- schemas -----------------------------------------------------------------------------
+    def schema(self, part: str) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of this game's ``part``: ``"action"`` (every action's JSON form)
+        or ``"view"`` (every seat's and the spectator's view). Read from ``schemas/<part>.schema.json``
+        beside the module of the game's class, so a game publishes schemas by shipping files."""
+        if part not in SCHEMA_PARTS:
+            raise ValueError(f"unknown schema part {part!r}; parts: {', '.join(SCHEMA_PARTS)}")
+        return json.loads(_schema_text(type(self).__module__, part))  # type: ignore[no-any-return]
+
+    def schemas(self) -> dict[str, dict[str, Any]]:
+        """Every schema of this game, by part."""
+        return {part: self.schema(part) for part in SCHEMA_PARTS}
+
     # -- records -------------------------------------------------------------------------------
     def replay(self, record: Mapping[str, Any], upto: int | None = None) -> State:
-        """Rebuild a state from its record (all of it, or the first ``upto`` actions)."""
-        if record.get("game") != self.name:
-            raise RecordError(f"this record is for {record.get('game')!r}, not {self.name!r}")
+        """Rebuild a state from its record (all of it, or the first ``upto`` actions).
+
+        The whole record is checked first (``records.read_record``); then any error while replaying,
+        from the rules or from a chance outcome of the wrong kind, is a ``RecordError`` naming the action."""
+        if upto is not None and (type(upto) is not int or upto < 0):
+            raise ValueError(f"upto must be a whole number of actions, not {upto!r}")
+        read = read_record(self, record)
         try:
-            players = int(record["players"])
-            seed = int(record["seed"])
-            opts = validate_options(self.name, self.options, dict(record.get("options", {})))
-            actions = list(record["actions"])
-            script = list(record.get("chance", []))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"malformed record: {exc}") from exc
-        state = self._new(players, seed, opts, script)
-        for i, data in enumerate(actions[:upto]):
+            state = self._new(read.players, read.seed, read.options, read.chance)
+        except REPLAY_ERRORS as exc:
+            raise RecordError(f"the setup does not replay: {exc}") from exc
+        actions = read.actions if upto is None else read.actions[:upto]
+        for i, action in enumerate(actions):
             try:
-                state.apply(self.action_from_json(data))
-            except ValueError as exc:
-                raise RecordError(f"action {i} ({data!r}) does not replay: {exc}") from exc
+                state.apply(action)
+            except REPLAY_ERRORS as exc:
+                raise RecordError(f"action {i} ({action.text()}) does not replay: {exc}") from exc
+        if upto is None and state.chance.replaying:
+            raise RecordError(
+                f"record field 'chance' has {len(read.chance) - len(state.chance.log)} outcome(s) more than "
+                "the game drew"
+            )
         return state
+
+
+@cache
+def _schema_text(module: str, part: str) -> str:
+    """The text of a game's schema file, read once (a ``ValueError`` if the game ships none)."""
+    package = module.rpartition(".")[0] or module
+    try:
+        return (resources.files(package) / "schemas" / f"{part}.schema.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError) as exc:
+        raise ValueError(f"the game in {module} publishes no {part} schema (schemas/{part}.schema.json)") from exc
 
 
 class State(ABC):

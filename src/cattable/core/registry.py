@@ -64,11 +64,11 @@ def companion(group: str, name: str) -> ModuleType | None:
     return importlib.import_module(target.partition(":")[0]) if target else None
 
 
-def replay(record: dict[str, Any], upto: int | None = None) -> State:
-    """Rebuild a state from a record made by ``State.record()``."""
+def replay(record: Any, upto: int | None = None) -> State:
+    """Rebuild a state from a record made by ``State.record()``; a ``RecordError`` names what is wrong."""
     if not isinstance(record, dict) or "game" not in record:
-        raise RecordError("not a cattable game record")
-    name = str(record["game"])
-    if name not in GAMES:
-        raise RecordError(f"this record is for an unknown game {name!r}; known games: {', '.join(GAMES)}")
+        raise RecordError("not a cattable game record (a JSON object with a 'game')")
+    name = record["game"]
+    if not isinstance(name, str) or name not in GAMES:
+        raise RecordError(f"record field 'game': {name!r} is not a known game; known games: {', '.join(GAMES)}")
     return game(name).replay(record, upto)

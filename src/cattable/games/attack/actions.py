@@ -1,7 +1,8 @@
 """Cat Attack's actions: small NamedTuples with a leading kind tag, a typed text form, and a JSON form.
 
-Spaces are board indices inside an action and board ids in text (``cat 3 n2``). The JSON form of an
-action is its text form (a JSON string), so records read like a game transcript.
+Spaces are board indices inside an action and board ids in text (``cat 3 n2``) and JSON. The JSON form
+is an object with a ``kind`` and named, typed fields (``{"kind": "cat_card", "count": 3, "to": "n2"}``);
+``schemas/action.schema.json`` describes every kind. The text forms:
 
     cat 3 n2            play a Cat card 3 and land on n2     cat 3 cornered   play it with no way to go
     mouse 4 mh ms       play Mouse 4: move a mouse mh -> ms  mouse 4 pass     play it without a move
@@ -41,7 +42,7 @@ class CatCard(NamedTuple):
         return f"cat {self.value} {'cornered' if self.dest == NONE else _space(self.dest)}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "cat_card", "count": self.value, "to": None if self.dest == NONE else _space(self.dest)}
 
 
 class CreatureCard(NamedTuple):
@@ -59,7 +60,10 @@ class CreatureCard(NamedTuple):
         return f"{self.kind} {self.value} {src} {_space(self.dest)}"
 
     def to_json(self) -> Any:
-        return self.text()
+        if self.src == NONE:
+            return {"kind": f"{self.kind}_card", "count": self.value, "from": None, "to": None}
+        src = f"larder{self.src - LARDER_BASE}" if self.src >= LARDER_BASE else _space(self.src)
+        return {"kind": f"{self.kind}_card", "count": self.value, "from": src, "to": _space(self.dest)}
 
 
 class Speedy(NamedTuple):
@@ -69,7 +73,7 @@ class Speedy(NamedTuple):
         return "speedy"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "speedy"}
 
 
 class CatAttack(NamedTuple):
@@ -80,7 +84,7 @@ class CatAttack(NamedTuple):
         return f"attack {'pass' if self.target == NONE else _space(self.target)}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "attack", "to": None if self.target == NONE else _space(self.target)}
 
 
 class Burglar(NamedTuple):
@@ -97,7 +101,11 @@ class Burglar(NamedTuple):
         return f"burglar {_space(self.target)} {ITEMS[self.item]}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {
+            "kind": "burglar",
+            "to": None if self.target == NONE else _space(self.target),
+            "item": None if self.item == NONE else ITEMS[self.item],
+        }
 
 
 class SixCat(NamedTuple):
@@ -110,7 +118,7 @@ class SixCat(NamedTuple):
         return f"sixcat {SUITS[self.suit]} {self.house}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "six_cat", "suit": SUITS[self.suit], "house": self.house}
 
 
 class Fight(NamedTuple):
@@ -122,7 +130,7 @@ class Fight(NamedTuple):
         return f"fight {self.seat} {SUITS[self.suit]}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "fight", "opponent": self.seat, "suit": SUITS[self.suit]}
 
 
 class FightCard(NamedTuple):
@@ -133,7 +141,7 @@ class FightCard(NamedTuple):
         return f"fightcard {card_name(self.card)}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "fight_card", "card": card_name(self.card)}
 
 
 class Move(NamedTuple):
@@ -144,7 +152,7 @@ class Move(NamedTuple):
         return f"move {_space(self.dest)}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "move", "to": _space(self.dest)}
 
 
 class Raid(NamedTuple):
@@ -155,7 +163,7 @@ class Raid(NamedTuple):
         return f"raid {ITEMS[self.item]}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "raid", "item": ITEMS[self.item]}
 
 
 class Swap(NamedTuple):
@@ -167,7 +175,7 @@ class Swap(NamedTuple):
         return f"swap {card_name(self.take)} {card_name(self.give)}"
 
     def to_json(self) -> Any:
-        return self.text()
+        return {"kind": "swap", "take": card_name(self.take), "give": card_name(self.give)}
 
 
 ACTION_TYPES = (CatCard, CreatureCard, Speedy, CatAttack, Burglar, SixCat, Fight, FightCard, Move, Raid, Swap)
@@ -256,7 +264,107 @@ def parse(text: str) -> AttackAction:
     )
 
 
-def from_json(data: Any) -> AttackAction:
-    if not isinstance(data, str):
-        raise InvalidAction(f"a Cat Attack action in JSON is its text, not {data!r}")
-    return parse(data)
+_JSON_FIELDS: dict[str, tuple[str, ...]] = {
+    "cat_card": ("count", "to"),
+    "mouse_card": ("count", "from", "to"),
+    "bird_card": ("count", "from", "to"),
+    "speedy": (),
+    "attack": ("to",),
+    "burglar": ("to", "item"),
+    "six_cat": ("suit", "house"),
+    "fight": ("opponent", "suit"),
+    "fight_card": ("card",),
+    "move": ("to",),
+    "raid": ("item",),
+    "swap": ("take", "give"),
+}
+"""Each kind's JSON fields besides ``kind`` (every one required, no other allowed)."""
+
+
+class _Fields:
+    """Typed reads of one JSON action's fields; each wrong value is an ``InvalidAction`` naming the field."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def bad(self, key: str, wanted: str) -> InvalidAction:
+        return InvalidAction(f"Cat Attack action {self.data!r}: {key} must be {wanted}, not {self.data[key]!r}")
+
+    def whole(self, key: str, low: int, high: int) -> int:
+        value = self.data[key]
+        if type(value) is not int or not low <= value <= high:
+            raise self.bad(key, f"a whole number from {low} to {high}")
+        return int(value)
+
+    def word(self, key: str, allowed: Any, wanted: str) -> str:
+        value = self.data[key]
+        if not isinstance(value, str) or value not in allowed:
+            raise self.bad(key, wanted)
+        return value
+
+    def space(self, key: str, empty: bool = False) -> int:
+        """A board space id (or null, meaning none, where ``empty`` allows it)."""
+        if empty and self.data[key] is None:
+            return NONE
+        index = standard_board().index
+        return index[self.word(key, index, "a board space id such as n2" + (" or null" if empty else ""))]
+
+    def item(self, key: str, empty: bool = False) -> int:
+        if empty and self.data[key] is None:
+            return NONE
+        return ITEMS.index(self.word(key, ITEMS, "one of " + ", ".join(ITEMS) + (" or null" if empty else "")))
+
+    def card(self, key: str) -> int:
+        return CARD_CODES[self.word(key, CARD_CODES, "a card name such as cat3, bird4 or speedy")]
+
+    def source(self, key: str) -> int:
+        """Where a mouse or bird comes from: a space id, or ``larder<h>`` for a retired house's larder."""
+        value = self.data[key]
+        if isinstance(value, str) and len(value) == 7 and value.startswith("larder") and value[6] in "012345":
+            return LARDER_BASE + int(value[6])
+        return self.space(key)
+
+
+def action_from_json(data: Any) -> AttackAction:
+    """Read the JSON form written by ``to_json`` (``{"kind": ..., fields}``) exactly: every field of the
+    kind, no other, each of its type; anything else is an ``InvalidAction``."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise InvalidAction(f"a Cat Attack action in JSON is an object with a kind, not {data!r}")
+    kind = data["kind"]
+    fields = _JSON_FIELDS.get(kind)
+    if fields is None:
+        raise InvalidAction(f"unknown Cat Attack action kind {kind!r}; kinds: {', '.join(_JSON_FIELDS)}")
+    if set(data) != {"kind", *fields}:
+        raise InvalidAction(f"a Cat Attack {kind} has the fields {', '.join(('kind', *fields))}, not {data!r}")
+    f = _Fields(data)
+    if kind == "cat_card":
+        return CatCard("cat", f.whole("count", 1, 6), f.space("to", empty=True))
+    if kind in ("mouse_card", "bird_card"):
+        suit, count = kind.removesuffix("_card"), f.whole("count", 1, 6)
+        if data["from"] is None and data["to"] is None:
+            return CreatureCard(suit, count, NONE, NONE)
+        return CreatureCard(suit, count, f.source("from"), f.space("to"))
+    if kind == "speedy":
+        return Speedy("speedy")
+    if kind == "attack":
+        return CatAttack("attack", f.space("to", empty=True))
+    if kind == "burglar":
+        target, item = f.space("to", empty=True), f.item("item", empty=True)
+        if target == NONE and item != NONE:
+            raise InvalidAction(f"Cat Attack action {data!r}: a burglar with no target (to null) takes no item")
+        return Burglar("burglar", target, item)
+    if kind == "six_cat":
+        return SixCat("sixcat", SUITS.index(f.word("suit", ("mouse", "bird"), "mouse or bird")), f.whole("house", 0, 5))
+    if kind == "fight":
+        return Fight("fight", f.whole("opponent", 0, 5), SUITS.index(f.word("suit", SUITS, "cat, mouse or bird")))
+    if kind == "fight_card":
+        return FightCard("fightcard", f.card("card"))
+    if kind == "move":
+        return Move("move", f.space("to"))
+    if kind == "raid":
+        return Raid("raid", f.item("item"))
+    return Swap("swap", f.card("take"), f.card("give"))
+
+
+from_json = action_from_json
+"""The name the game module reads the JSON form by."""

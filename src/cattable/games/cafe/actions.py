@@ -26,7 +26,7 @@ class Draft(NamedTuple):
         return f"take {self.value}"
 
     def to_json(self) -> Any:
-        return {"type": "take", "die": self.value}
+        return {"kind": "take", "die": self.value}
 
 
 class Mark(NamedTuple):
@@ -47,7 +47,7 @@ class Mark(NamedTuple):
         return f"mark {self.tower} {self.floor} {ITEMS[self.item - 1]}"
 
     def to_json(self) -> Any:
-        return {"type": "mark", "tower": self.tower, "floor": self.floor, "item": ITEMS[self.item - 1]}
+        return {"kind": "mark", "tower": self.tower, "floor": self.floor, "item": ITEMS[self.item - 1]}
 
 
 class Cat(NamedTuple):
@@ -58,7 +58,7 @@ class Cat(NamedTuple):
         return f"cat {ITEMS[self.item - 1]}"
 
     def to_json(self) -> Any:
-        return {"type": "cat", "cat": ITEMS[self.item - 1]}
+        return {"kind": "cat", "cat": ITEMS[self.item - 1]}
 
 
 class Pass(NamedTuple):
@@ -68,7 +68,7 @@ class Pass(NamedTuple):
         return "pass"
 
     def to_json(self) -> Any:
-        return {"type": "pass"}
+        return {"kind": "pass"}
 
 
 CafeAction = Draft | Mark | Cat | Pass
@@ -138,24 +138,49 @@ def parse_action(text: str) -> CafeAction:
     raise InvalidAction(f"cannot read {text!r}; try: take 4, mark 2 3 yarn, cat yarn, pass")
 
 
+_JSON_FIELDS: dict[str, frozenset[str]] = {
+    "take": frozenset({"kind", "die"}),
+    "mark": frozenset({"kind", "tower", "floor", "item"}),
+    "cat": frozenset({"kind", "cat"}),
+    "pass": frozenset({"kind"}),
+}
+
+
+def _json_int(data: dict[str, Any], key: str) -> int:
+    """A whole number field of the JSON form: a JSON integer, never a bool, a float or a text."""
+    value = data[key]
+    if type(value) is not int:
+        raise InvalidAction(f"Cat Cafe action {data!r}: {key} must be a whole number, not {value!r}")
+    return value
+
+
+def _json_item(data: dict[str, Any], key: str) -> int:
+    """An item field of the JSON form: one of the item names exactly (the text form forgives more)."""
+    value = data[key]
+    if not isinstance(value, str) or value not in ITEMS:
+        raise InvalidAction(f"Cat Cafe action {data!r}: {key} must be one of {', '.join(ITEMS)}, not {value!r}")
+    return ITEMS.index(value) + 1
+
+
 def action_from_json(data: Any) -> CafeAction:
-    """Read the JSON form written by ``to_json``."""
-    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise InvalidAction(f"not a Cat Cafe action: {data!r}")
-    kind = data["type"]
-    try:
-        if kind == "pass" and len(data) == 1:
-            return PASS
-        if kind == "take" and set(data) == {"type", "die"}:
-            value = _int(data["die"], "a die")
-            if not 1 <= value <= 6:
-                raise InvalidAction(f"a die shows 1 to 6, not {value}")
-            return DRAFT[value]
-        if kind == "mark" and set(data) == {"type", "tower", "floor", "item"}:
-            space = _tower_floor(_int(data["tower"], "the tower"), _int(data["floor"], "the floor"))
-            return MARK[space][_item(data["item"])]
-        if kind == "cat" and set(data) == {"type", "cat"}:
-            return CAT[_item(data["cat"])]
-    except (TypeError, KeyError) as exc:
-        raise InvalidAction(f"not a Cat Cafe action: {data!r}") from exc
-    raise InvalidAction(f"not a Cat Cafe action: {data!r}")
+    """Read the JSON form written by ``to_json`` (``{"kind": ..., ...}``), exactly: no missing, extra or
+    mistyped field; anything else is an ``InvalidAction``."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise InvalidAction(f"not a Cat Cafe action (an object with a kind): {data!r}")
+    kind = data["kind"]
+    fields = _JSON_FIELDS.get(kind)
+    if fields is None:
+        raise InvalidAction(f"unknown Cat Cafe action kind {kind!r}; kinds: {', '.join(_JSON_FIELDS)}")
+    if set(data) != fields:
+        raise InvalidAction(f"Cat Cafe action {kind!r} has the fields {', '.join(sorted(fields))}, not {data!r}")
+    if kind == "pass":
+        return PASS
+    if kind == "take":
+        value = _json_int(data, "die")
+        if not 1 <= value <= 6:
+            raise InvalidAction(f"a die shows 1 to 6, not {value}")
+        return DRAFT[value]
+    if kind == "mark":
+        space = _tower_floor(_json_int(data, "tower"), _json_int(data, "floor"))
+        return MARK[space][_json_item(data, "item")]
+    return CAT[_json_item(data, "cat")]

@@ -374,9 +374,51 @@ def parse_action(text: Any) -> TowerAction:
     return _build(head, fields, bare)
 
 
+_NUMBER, _WHOLE, _TEXT = "number", "whole", "text"
+_JSON_FIELDS: dict[str, dict[str, str]] = {
+    "choose": {"card": _WHOLE, "side": _TEXT},
+    "wall": {"type": _TEXT, "x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER, "fold": _NUMBER},
+    "floor": {"x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER},
+    "cat": {"colour": _TEXT, "floor": _WHOLE, "x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER, "on": _TEXT, "take": _TEXT},
+    "pet": {"angle": _NUMBER, "height": _NUMBER, "push": _NUMBER},
+    "move": {"cat": _TEXT, "floor": _WHOLE, "x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER},
+    "goal": {"card": _WHOLE, "floors": _WHOLE},
+    "refresh": {"card": _WHOLE},
+    "skip": {},
+}
+"""Each kind's JSON fields and their JSON types (the text form is looser: it reads words and aliases)."""
+
+
+def _json_typed(kind: str, name: str, value: Any, want: str) -> None:
+    if want == _WHOLE:
+        ok = type(value) is int
+    elif want == _NUMBER:
+        ok = type(value) in (int, float) and math.isfinite(value)
+    else:
+        ok = isinstance(value, str)
+    if not ok:
+        wanted = {_WHOLE: "a whole number", _NUMBER: "a finite number", _TEXT: "a text"}[want]
+        raise InvalidAction(f"{kind}: {name} must be {wanted}, not {value!r}")
+
+
 def action_from_json(data: Any) -> TowerAction:
-    """Read an action's JSON form (a dict with a ``kind``)."""
+    """Read an action's JSON form (``{"kind": ..., fields}``) exactly as ``to_json`` writes it: every field,
+    no other, each of its JSON type, names and words in their canonical spelling. Numbers are rounded to
+    one decimal place, as every action's are."""
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise InvalidAction(f"not a tower action: {data!r}")
+        raise InvalidAction(f"not a tower action (an object with a kind): {data!r}")
+    kind = data["kind"]
+    spec = _JSON_FIELDS.get(kind)
+    if spec is None:
+        raise InvalidAction(f"unknown action kind {kind!r}; kinds: {', '.join(_JSON_FIELDS)}")
     fields = {k: v for k, v in data.items() if k != "kind"}
-    return _build(data["kind"], fields, [])
+    if set(fields) != set(spec):
+        raise InvalidAction(f"{kind}: the fields are {', '.join(spec) or 'none'}, not {', '.join(fields) or 'none'}")
+    for name, want in spec.items():
+        _json_typed(kind, name, fields[name], want)
+    action = _build(kind, fields, [])
+    canonical = action.to_json()
+    for name, want in spec.items():
+        if want == _TEXT and canonical[name] != fields[name]:
+            raise InvalidAction(f"{kind}: {name}={fields[name]!r} is written {canonical[name]!r} in JSON")
+    return action

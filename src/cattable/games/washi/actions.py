@@ -163,19 +163,52 @@ def parse_action(text: Any) -> WashiAction:
     raise InvalidAction(f"cannot read {text!r}; {_USAGE}")
 
 
+_JSON_FIELDS: dict[str, tuple[str, ...]] = {
+    "fish": ("kind", "at"),
+    "cat": ("kind", "at"),
+    "move": ("kind", "cat", "to"),
+    "jump": ("kind", "cat", "direction"),
+    "pop": ("kind", "cat", "at"),
+}
+
+
+def _json_cell(data: dict[str, Any], key: str) -> tuple[int, int]:
+    """A cell field of the JSON form: its canonical name (lower case, like ``c5``), nothing looser."""
+    value = data[key]
+    pos = parse_cell(value) if isinstance(value, str) else None
+    if pos is None or cell_name(*pos) != value:
+        raise InvalidAction(f"malformed action {data!r}: {key} must be a cell name like c5, not {value!r}")
+    return pos
+
+
+def _json_cat(data: dict[str, Any]) -> int:
+    value = data["cat"]
+    if type(value) is not int or value not in (1, 2):
+        raise InvalidAction(f"malformed action {data!r}: cat must be 1 or 2, not {value!r}")
+    return value - 1
+
+
 def action_from_json(data: Any) -> WashiAction:
-    """Read the JSON form; anything else is an InvalidAction."""
-    if not isinstance(data, dict):
-        raise InvalidAction(f"not an action object: {data!r}")
-    kind = data.get("kind")
-    try:
-        if kind in ("fish", "cat") and set(data) == {"kind", "at"} and isinstance(data["at"], str):
-            return parse_action(f"{kind} {data['at']}")
-        if kind in ("move", "pop", "jump"):
-            key = {"move": "to", "pop": "at", "jump": "direction"}[kind]
-            number = data.get("cat")
-            if set(data) == {"kind", "cat", key} and type(number) is int and isinstance(data[key], str):
-                return parse_action(f"{kind} {number} {data[key]}")
-    except InvalidAction as exc:
-        raise InvalidAction(f"malformed action {data!r}: {exc}") from None
-    raise InvalidAction(f"malformed action {data!r}")
+    """Read the JSON form written by ``to_json`` exactly (no missing, extra or mistyped field); anything
+    else is an InvalidAction."""
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise InvalidAction(f"not an action object with a kind: {data!r}")
+    kind = data["kind"]
+    fields = _JSON_FIELDS.get(kind)
+    if fields is None:
+        raise InvalidAction(f"unknown action kind {kind!r}; kinds: {', '.join(_JSON_FIELDS)}")
+    if set(data) != set(fields):
+        raise InvalidAction(f"malformed action {data!r}: a {kind} has the fields {', '.join(fields)}")
+    if kind == "fish":
+        return fish(*_json_cell(data, "at"))
+    if kind == "cat":
+        return cat(*_json_cell(data, "at"))
+    k = _json_cat(data)
+    if kind == "jump":
+        direction = data["direction"]
+        if direction not in DIRECTIONS:
+            raise InvalidAction(f"malformed action {data!r}: direction must be one of {', '.join(DIRECTIONS)}")
+        return jump(k, direction)
+    if kind == "move":
+        return move(k, *_json_cell(data, "to"))
+    return pop(k, *_json_cell(data, "at"))

@@ -79,6 +79,10 @@ class WashiGame(Game):
                 f"not {players}; allowed maps for {players} players: {', '.join(fitting)}"
             )
 
+    def format1_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Games saved in format 1 were played under cattable 0.1's reading and maps."""
+        return {**options, "rules": options.get("rules", "first")}
+
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> WashiState:
         board = board_for(options["map"] or AUTO_MAPS[players], options["rules"] == "first")
         return WashiState(self, players, seed, options, script, board)

@@ -79,7 +79,7 @@ def _cats(cats: dict[str, Any]) -> Text:
 def _describe(choice: Any) -> str:
     if not choice:
         return "—"
-    if choice.get("type") == "pass":
+    if choice.get("kind") == "pass":
         return "passed"
     out = f"{choice['item']} at tower {choice['tower']} floor {choice['floor']}"
     if choice.get("footprints"):
@@ -139,7 +139,7 @@ def _summary(view: dict[str, Any], p: int, seat: int | None) -> Text:
     text.append(f" · ●{row['footprints']['available']}")
     last = row["last"]
     if last:
-        short = "passed" if last.get("type") == "pass" else f"{last['item']} T{last['tower']} f{last['floor']}"
+        short = "passed" if last.get("kind") == "pass" else f"{last['item']} T{last['tower']} f{last['floor']}"
         if last.get("cat"):
             short += f", {last['cat']} cat"
         text.append(f" · last: {short}", style="dim")
