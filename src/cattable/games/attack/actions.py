@@ -368,3 +368,48 @@ def action_from_json(data: Any) -> AttackAction:
 
 from_json = action_from_json
 """The name the game module reads the JSON form by."""
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+def malformed(action: Any) -> str | None:
+    """Why an action value built in code is no Cat Attack action at all (a field of the wrong type or out
+    of range, a kind of another class), or None. Checked before any rule reads it, so a reason is never
+    sought for, say, a cat card of -1 or 5.5 moves (which no walk can answer)."""
+    cls, kind = type(action), action[0]
+    spaces = len(standard_board().ids) - 1
+    cards = set(CARD_CODES.values())
+
+    def space(v: Any, empty: bool = False) -> bool:
+        return _whole(v, 0, spaces) or (empty and v == NONE and type(v) is int)
+
+    if cls is CatCard:
+        ok = kind == "cat" and _whole(action.value, 1, 6) and space(action.dest, empty=True)
+    elif cls is CreatureCard:
+        passing = action.src == NONE and action.dest == NONE and type(action.src) is type(action.dest) is int
+        source = space(action.src) or _whole(action.src, LARDER_BASE, LARDER_BASE + 5)
+        ok = kind in ("mouse", "bird") and _whole(action.value, 1, 6) and (passing or (source and space(action.dest)))
+    elif cls is Speedy:
+        ok = kind == "speedy"
+    elif cls is CatAttack:
+        ok = kind == "attack" and space(action.target, empty=True)
+    elif cls is Burglar:
+        item = _whole(action.item, 0, len(ITEMS) - 1) or (action.item == NONE and type(action.item) is int)
+        ok = kind == "burglar" and space(action.target, empty=True) and item
+    elif cls is SixCat:
+        ok = kind == "sixcat" and _whole(action.suit, 1, 2) and _whole(action.house, 0, 5)
+    elif cls is Fight:
+        ok = kind == "fight" and _whole(action.seat, 0, 5) and _whole(action.suit, 0, 2)
+    elif cls is FightCard:
+        ok = kind == "fightcard" and type(action.card) is int and action.card in cards
+    elif cls is Move:
+        ok = kind == "move" and space(action.dest)
+    elif cls is Raid:
+        ok = kind == "raid" and _whole(action.item, 0, len(ITEMS) - 1)
+    elif cls is Swap:
+        ok = kind == "swap" and all(type(c) is int and c in cards for c in (action.take, action.give))
+    else:
+        ok = False
+    return None if ok else f"not a Cat Attack action (a field of the wrong type or out of range): {action!r}"
