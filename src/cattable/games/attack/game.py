@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from cattable.core import Game, Option, OptionError, Result, State, rank_by
+from cattable.core import Game, InvalidAction, Option, OptionError, Result, State, rank_by
 
 from . import actions as A
 from .actions import ACTION_TYPES, LARDER_BASE, NONE, AttackAction
@@ -582,6 +582,9 @@ class AttackState(State):
         return out
 
     def _why_illegal(self, action: Any) -> str:
+        wrong = A.malformed(action)
+        if wrong is not None:
+            raise InvalidAction(wrong)
         ph = self.phase
         kind = action.kind
         if self.over:
