@@ -34,6 +34,7 @@ from .actions import (
     TowerAction,
     Wall,
     action_from_json,
+    malformed,
     parse_action,
 )
 from .cards import Side, cards
@@ -476,6 +477,9 @@ class TowerState(State):
 
     def _reason(self, a: Any) -> str | None:
         """None if legal, else why not (placements are judged by range, not by menu membership)."""
+        wrong = malformed(a)
+        if wrong is not None:
+            raise InvalidAction(wrong)
         if self.phase == "over":
             return "the game is over"
         if isinstance(a, Choose | Goal | Refresh | Skip):
