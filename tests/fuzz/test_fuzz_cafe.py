@@ -1,0 +1,41 @@
+"""Fuzzing cafe's actions: hostile values, JSON and text are applied legally or refused at once, unchanged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cattable.games.cafe.actions import Draft, Mark
+
+from .fuzzing import Positions, assert_refused_as_invalid, fuzz, playout_positions
+
+SETUPS: list[tuple[int, int, dict[str, Any]]] = [(1, 0, {}), (2, 1, {}), (4, 2, {"mice": "repeat"})]
+"""Players, seed and options of each seeded playout."""
+DEPTHS = [0, 1, 3, 9, 30, 80, 10**6]
+"""The positions kept: after so many random actions (10**6: the end)."""
+
+BAD_ACTIONS = [
+    Draft("cat", []),  # type: ignore[arg-type]
+    Draft("take", 1.0),  # type: ignore[arg-type]
+    Draft("take", True),
+    Mark("mark", 0.0, 4),  # type: ignore[arg-type]
+    Mark("mark", 0, 4.0),  # type: ignore[arg-type]
+    Mark("mark", -1, 99),
+]
+"""Inputs that once crashed (TypeError, IndexError) instead of being refused."""
+
+
+@pytest.fixture(scope="module")
+def positions() -> Positions:
+    return playout_positions("cafe", SETUPS, DEPTHS)
+
+
+@pytest.mark.parametrize("form", ["values", "json", "text"])
+def test_bad_input_is_refused_quickly_and_changes_nothing(positions: Positions, form: str) -> None:
+    fuzz(positions, form)
+
+
+@pytest.mark.parametrize("action", BAD_ACTIONS, ids=repr)
+def test_regression_malformed_action_is_invalid(positions: Positions, action: Any) -> None:
+    assert_refused_as_invalid(positions, action)
