@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cattable.core import Game, InvalidAction, Option, Result, State, ranking_from_scores
+from cattable.core import Game, Option, Result, State, ranking_from_scores
 
 from . import scoring
 from .actions import (
@@ -242,7 +242,7 @@ class CafeState(State):
         if seat is None:
             return "the game is over"
         if action not in _ALL_ACTIONS or any(type(v) not in (str, int) for v in action):  # 0.0 == 0: types too
-            raise InvalidAction(f"{action!r} is not a move on the Cat Cafe sheet")
+            return f"{action!r} is not a move on the Cat Cafe sheet"
         phase = self.phase
         kind = type(action)
         if phase == DRAFTING:
