@@ -112,8 +112,8 @@ def _check_fields(action: Action) -> None:
     kind = action[0]  # type: ignore[index]
     if not isinstance(kind, str) or _CLASS_OF.get(kind) is not type(action):
         raise InvalidAction(f"not a Tokyo Washi action: {action!r}")
-    if kind in ("move", "jump", "pop") and not (type(action[1]) is int and action[1] in (0, 1)):  # type: ignore[index]
-        raise InvalidAction(f"not a Tokyo Washi action: the cat is 0 or 1 inside (1 or 2 in text), in {action!r}")
+    if kind in ("move", "jump", "pop") and type(action[1]) is not int:  # type: ignore[index]
+        raise InvalidAction(f"not a Tokyo Washi action: the cat is a whole number (0 or 1 inside), in {action!r}")
     if kind == "jump":
         if not (isinstance(action[2], str) and action[2] in DIRECTIONS):  # type: ignore[index]
             raise InvalidAction(f"not a Tokyo Washi action: the direction is one of {', '.join(DIRECTIONS)}")
