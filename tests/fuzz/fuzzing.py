@@ -319,9 +319,11 @@ def _same(action: Any) -> Any:
     return action
 
 
-def assert_refused_as_invalid(pos: Positions, action: Any) -> None:
-    """A regression check: ``action`` is refused as an ``InvalidAction`` in every position that is not
-    over, quickly and with nothing changed."""
+def assert_refused_as_invalid(
+    pos: Positions, action: Any, errors: type[ValueError] | tuple[type[ValueError], ...] = InvalidAction
+) -> None:
+    """A regression check: ``action`` is refused (as an ``InvalidAction`` unless ``errors`` says otherwise)
+    in every position that is not over, quickly and with nothing changed."""
     for state in pos.states:
         if state.is_over:
             continue
@@ -329,7 +331,7 @@ def assert_refused_as_invalid(pos: Positions, action: Any) -> None:
         start = time.perf_counter()
         try:
             state.apply(action)
-        except InvalidAction:
+        except errors:
             pass
         else:
             raise AssertionError(f"{action!r} was applied")

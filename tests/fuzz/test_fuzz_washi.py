@@ -23,7 +23,7 @@ BAD_ACTIONS = [
     Fish("fish", 0, 55834572352),
     Fish("cat", 0, 0.5),  # type: ignore[arg-type]
     Move("move", 0, 1.0, 2),  # type: ignore[arg-type]
-    Pop("pop", 7, 1, 1),
+    Pop("pop", 0.5, 1, 1),  # type: ignore[arg-type]
     Jump("jump", 0, ["north"]),  # type: ignore[arg-type]
     Jump("jump", 0, 3),  # type: ignore[arg-type]
 ]
