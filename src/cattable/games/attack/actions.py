@@ -413,3 +413,27 @@ def malformed(action: Any) -> str | None:
     else:
         ok = False
     return None if ok else f"not a Cat Attack action (a field of the wrong type or out of range): {action!r}"
+
+
+_CLASS_OF_KIND: dict[Any, type] = {
+    "cat": CatCard,
+    "mouse": CreatureCard,
+    "bird": CreatureCard,
+    "speedy": Speedy,
+    "attack": CatAttack,
+    "burglar": Burglar,
+    "sixcat": SixCat,
+    "fight": Fight,
+    "fightcard": FightCard,
+    "move": Move,
+    "raid": Raid,
+    "swap": Swap,
+}
+
+
+def exact(action: Any) -> bool:
+    """Whether an action equal to a legal one is really that action: of the class its kind names, every
+    field a plain whole number or word. Tuples compare by value, so ``CatCard('fight', 1, 2)`` equals
+    ``Fight('fight', 1, 2)`` and ``Move('move', 5.0)`` equals ``Move('move', 5)``; neither can be carried out."""
+    named: Any = _CLASS_OF_KIND.get(action[0])
+    return type(action) is named and all(type(v) is int or type(v) is str for v in action)
