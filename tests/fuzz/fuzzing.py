@@ -337,3 +337,26 @@ def assert_refused_as_invalid(
             raise AssertionError(f"{action!r} was applied")
         assert time.perf_counter() - start < REFUSAL_SECONDS
         assert fingerprint(state) == before
+
+
+def assert_lookalikes_refused(pos: Positions, errors: type[ValueError] | tuple[type[ValueError], ...]) -> None:
+    """Tuples compare by value, so a legal action's fields in another class of the same size, or with a
+    whole number written as a float, equal it: each such look-alike is refused, quickly and harmlessly."""
+    classes: list[Any] = list(pos.game.action_types)
+    for state in pos.states:
+        if state.is_over:
+            continue
+        for real in state.legal_actions()[:25]:
+            fields = list(real)  # type: ignore[call-overload]
+            fakes = [cls(*fields) for cls in classes if cls is not type(real) and len(cls._fields) == len(fields)]
+            same: Any = type(real)
+            fakes += [same(*fields[:i], float(v), *fields[i + 1 :]) for i, v in enumerate(fields) if type(v) is int]
+            for fake in fakes:
+                before = fingerprint(state)
+                try:
+                    state.apply(fake)
+                except errors:
+                    pass
+                else:
+                    raise AssertionError(f"{fake!r} was applied as {real!r}")
+                assert fingerprint(state) == before

@@ -9,7 +9,7 @@ import pytest
 from cattable.core import IllegalAction, InvalidAction
 from cattable.games.cafe.actions import Draft, Mark
 
-from .fuzzing import Positions, assert_refused_as_invalid, fuzz, playout_positions
+from .fuzzing import Positions, assert_lookalikes_refused, assert_refused_as_invalid, fuzz, playout_positions
 
 SETUPS: list[tuple[int, int, dict[str, Any]]] = [(1, 0, {}), (2, 1, {}), (4, 2, {"mice": "repeat"})]
 """Players, seed and options of each seeded playout."""
@@ -41,3 +41,7 @@ def test_bad_input_is_refused_quickly_and_changes_nothing(positions: Positions, 
 @pytest.mark.parametrize("action", BAD_ACTIONS, ids=repr)
 def test_regression_malformed_action_is_invalid(positions: Positions, action: Any) -> None:
     assert_refused_as_invalid(positions, action, (InvalidAction, IllegalAction))
+
+
+def test_regression_lookalike_of_a_legal_action_is_refused(positions: Positions) -> None:
+    assert_lookalikes_refused(positions, (InvalidAction, IllegalAction))

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from cattable.core import InvalidAction
 from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Pet, Wall
 
-from .fuzzing import Positions, assert_refused_as_invalid, fuzz, playout_positions
+from .fuzzing import Positions, assert_lookalikes_refused, assert_refused_as_invalid, fuzz, playout_positions
 
 pytestmark = pytest.mark.physics
 
@@ -55,3 +56,7 @@ def test_bad_input_is_refused_quickly_and_changes_nothing(positions: Positions, 
 @pytest.mark.parametrize("action", BAD_ACTIONS, ids=repr)
 def test_regression_malformed_action_is_invalid(positions: Positions, action: Any) -> None:
     assert_refused_as_invalid(positions, action)
+
+
+def test_regression_lookalike_of_a_legal_action_is_refused(positions: Positions) -> None:
+    assert_lookalikes_refused(positions, InvalidAction)

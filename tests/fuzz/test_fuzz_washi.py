@@ -6,9 +6,10 @@ from typing import Any
 
 import pytest
 
+from cattable.core import InvalidAction
 from cattable.games.washi.actions import Fish, Jump, Move, Pop
 
-from .fuzzing import Positions, assert_refused_as_invalid, fuzz, playout_positions
+from .fuzzing import Positions, assert_lookalikes_refused, assert_refused_as_invalid, fuzz, playout_positions
 
 SETUPS: list[tuple[int, int, dict[str, Any]]] = [(2, 0, {}), (3, 1, {}), (6, 2, {})]
 """Players, seed and options of each seeded playout."""
@@ -43,3 +44,7 @@ def test_bad_input_is_refused_quickly_and_changes_nothing(positions: Positions, 
 @pytest.mark.parametrize("action", BAD_ACTIONS, ids=repr)
 def test_regression_malformed_action_is_invalid(positions: Positions, action: Any) -> None:
     assert_refused_as_invalid(positions, action)
+
+
+def test_regression_lookalike_of_a_legal_action_is_refused(positions: Positions) -> None:
+    assert_lookalikes_refused(positions, InvalidAction)
