@@ -217,12 +217,15 @@ class Tally:
     refused: int = 0
     applied: int = 0
     legal_not_applied: int = 0
+    hiccups: int = 0
+    """Refusals whose first timing passed the bound but whose retimings did not (machine pauses)."""
     slowest: float = 0.0
     slowest_input: str = ""
     errors: dict[str, int] = field(default_factory=dict)
 
     def line(self) -> str:
         skipped = f", legal but not applied {self.legal_not_applied}" if self.legal_not_applied else ""
+        skipped += f", retimed after a pause {self.hiccups}" if self.hiccups else ""
         return (
             f"{self.game} {self.form}: tried {self.tried}, refused {self.refused}, applied {self.applied}{skipped}, "
             f"slowest refusal {self.slowest * 1000:.2f} ms ({self.slowest_input})"
@@ -270,12 +273,30 @@ class Checker:
             t.refused += 1
             name = type(exc).__name__
             t.errors[name] = t.errors.get(name, 0) + 1
+            if elapsed >= REFUSAL_SECONDS:
+                elapsed = min(elapsed, _retimed(state, make))
+                t.hiccups += 1
             if elapsed > t.slowest:
                 t.slowest, t.slowest_input = elapsed, _short(make)
             assert elapsed < REFUSAL_SECONDS, f"refusing took {elapsed:.3f} s: {_short(make)}"
             after = fingerprint(state)
             assert after == before, f"a refusal changed the position: {_short(make)}"
             return
+
+
+def _retimed(state: State, make: Callable[[], Any], tries: int = 2) -> float:
+    """The fastest of a few more refusals of the same input: on a shared machine one slow wall-clock
+    reading can be a pause of the machine; a refusal that is slow every time is the code's."""
+    best = float("inf")
+    for _ in range(tries):
+        start = time.perf_counter()
+        try:
+            state.apply(make())
+        except (InvalidAction, IllegalAction):
+            best = min(best, time.perf_counter() - start)
+        else:
+            raise AssertionError(f"an input refused once was applied the next time: {_short(make)}")
+    return best
 
 
 def _short(make: Callable[[], Any]) -> str:
