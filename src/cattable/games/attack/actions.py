@@ -187,7 +187,7 @@ def _bad(text: str, why: str) -> InvalidAction:
 
 
 def _int(word: str, text: str, low: int, high: int) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
+    if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:  # '²'.isdigit(), int('²') fails
         raise _bad(text, f"{word!r} is not a number from {low} to {high}")
     return int(word)
 
