@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import cattable
 from cattable.core import InvalidAction
 from cattable.games.attack.actions import CatCard, CreatureCard, FightCard, Swap
 
@@ -50,3 +51,12 @@ def test_regression_malformed_action_is_invalid(positions: Positions, action: An
 
 def test_regression_lookalike_of_a_legal_action_is_refused(positions: Positions) -> None:
     assert_lookalikes_refused(positions, InvalidAction)
+
+
+@pytest.mark.parametrize(
+    "text", ["cat \u00b2 g3a", "mouse \u00b9 pass", "sixcat mouse \u00b3", "mouse 2 larder\u00b2 mh"]
+)
+def test_regression_unicode_digits_are_unreadable(text: str) -> None:
+    """'²'.isdigit() is true but int('²') fails: such text is an InvalidAction, not a bare ValueError."""
+    with pytest.raises(InvalidAction):
+        cattable.game("attack").parse_action(text)

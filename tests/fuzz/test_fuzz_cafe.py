@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+import cattable
 from cattable.core import IllegalAction, InvalidAction
 from cattable.games.cafe.actions import Draft, Mark
 
@@ -45,3 +46,10 @@ def test_regression_malformed_action_is_invalid(positions: Positions, action: An
 
 def test_regression_lookalike_of_a_legal_action_is_refused(positions: Positions) -> None:
     assert_lookalikes_refused(positions, (InvalidAction, IllegalAction))
+
+
+@pytest.mark.parametrize("text", ["take \u00b2", "mark \u00b2 3 yarn", "mark 2 \u00b3 yarn"])
+def test_regression_unicode_digits_are_unreadable(text: str) -> None:
+    """'²'.isdigit() is true but int('²') fails: such text is an InvalidAction, not a bare ValueError."""
+    with pytest.raises(InvalidAction):
+        cattable.game("cafe").parse_action(text)
