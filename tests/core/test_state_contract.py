@@ -11,6 +11,7 @@ import cattable
 from cattable.agents import RandomAgent
 from cattable.analysis.playout import play_out
 from cattable.core import IllegalAction, InvalidAction, RecordError
+from tests.conformance import settings
 from tests.conformance import test_conformance as conformance
 
 from .toy import ROLL, STOP, ToyState
@@ -71,7 +72,7 @@ def test_determinize_hides_others_cards_and_future_dice(toy: str) -> None:
 
 def test_the_conformance_suite_runs_on_the_toy(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:
     cfg = {"players": [1, 2, 3, 4], "playouts": 300, "options": [{}], "checks_every": 2}
-    monkeypatch.setitem(conformance.CONFORMANCE, toy, cfg)
+    monkeypatch.setitem(settings.CONFORMANCE, toy, cfg)
     conformance.test_random_playouts_keep_the_contract(toy)
     conformance.test_same_seed_same_game(toy)
     conformance.test_determinize_resamples_hidden_information_only(toy)
@@ -83,6 +84,6 @@ def test_a_game_left_with_no_legal_action_is_named_as_a_rules_bug(toy: str, monk
     says so plainly (the tower once did, deep in a tournament, as an IndexError inside a bot)."""
     state = cattable.game(toy).new(players=2, seed=3)
     monkeypatch.setattr(ToyState, "_legal", lambda self: [])
-    state._legal_cache = None
+    state.forget_caches()
     with pytest.raises(RuntimeError, match=r"toy: seat 0 has no legal action in a game that is not over \(seed 3"):
         play_out(state, [RandomAgent(0), RandomAgent(1)])

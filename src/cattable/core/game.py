@@ -255,6 +255,12 @@ class State(ABC):
         """Play one action; an unreadable one raises InvalidAction, a forbidden one IllegalAction, unchanged."""
         if not isinstance(action, self.game.action_types):
             raise InvalidAction(f"not an action of {self.game.name}: {action!r}")
+        try:
+            hash(action)  # every action is hashable; one with a list or dict in a field is malformed
+        except TypeError:
+            raise InvalidAction(
+                f"not an action of {self.game.name} (a field is not a plain value): {action!r}"
+            ) from None
         if self.is_over:
             raise IllegalAction("the game is over")
         if not self.is_legal(action):

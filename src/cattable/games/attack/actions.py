@@ -187,7 +187,7 @@ def _bad(text: str, why: str) -> InvalidAction:
 
 
 def _int(word: str, text: str, low: int, high: int) -> int:
-    if not word.isdigit() or not low <= int(word) <= high:
+    if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:  # '²'.isdigit(), int('²') fails
         raise _bad(text, f"{word!r} is not a number from {low} to {high}")
     return int(word)
 
@@ -368,3 +368,77 @@ def action_from_json(data: Any) -> AttackAction:
 
 from_json = action_from_json
 """The name the game module reads the JSON form by."""
+
+
+def _is_whole(value: Any) -> bool:
+    """A whole number: an int or one of the game's IntEnums (a suit), never a bool or a float."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return _is_whole(value) and low <= value <= high
+
+
+def malformed(action: Any) -> str | None:
+    """Why an action value built in code is no Cat Attack action at all (a field of the wrong type or out
+    of range, a kind of another class), or None. Checked before any rule reads it, so a reason is never
+    sought for, say, a cat card of -1 or 5.5 moves (which no walk can answer)."""
+    cls, kind = type(action), action[0]
+    spaces = len(standard_board().ids) - 1
+    cards = set(CARD_CODES.values())
+
+    def space(v: Any, empty: bool = False) -> bool:
+        return _whole(v, 0, spaces) or (empty and v == NONE and type(v) is int)
+
+    if cls is CatCard:
+        ok = kind == "cat" and _whole(action.value, 1, 6) and space(action.dest, empty=True)
+    elif cls is CreatureCard:
+        passing = action.src == NONE and action.dest == NONE and type(action.src) is type(action.dest) is int
+        source = space(action.src) or _whole(action.src, LARDER_BASE, LARDER_BASE + 5)
+        ok = kind in ("mouse", "bird") and _whole(action.value, 1, 6) and (passing or (source and space(action.dest)))
+    elif cls is Speedy:
+        ok = kind == "speedy"
+    elif cls is CatAttack:
+        ok = kind == "attack" and space(action.target, empty=True)
+    elif cls is Burglar:
+        item = _whole(action.item, 0, len(ITEMS) - 1) or (action.item == NONE and type(action.item) is int)
+        ok = kind == "burglar" and space(action.target, empty=True) and item
+    elif cls is SixCat:
+        ok = kind == "sixcat" and _whole(action.suit, 1, 2) and _whole(action.house, 0, 5)
+    elif cls is Fight:
+        ok = kind == "fight" and _whole(action.seat, 0, 5) and _whole(action.suit, 0, 2)
+    elif cls is FightCard:
+        ok = kind == "fightcard" and type(action.card) is int and action.card in cards
+    elif cls is Move:
+        ok = kind == "move" and space(action.dest)
+    elif cls is Raid:
+        ok = kind == "raid" and _whole(action.item, 0, len(ITEMS) - 1)
+    elif cls is Swap:
+        ok = kind == "swap" and all(type(c) is int and c in cards for c in (action.take, action.give))
+    else:
+        ok = False
+    return None if ok else f"not a Cat Attack action (a field of the wrong type or out of range): {action!r}"
+
+
+_CLASS_OF_KIND: dict[Any, type] = {
+    "cat": CatCard,
+    "mouse": CreatureCard,
+    "bird": CreatureCard,
+    "speedy": Speedy,
+    "attack": CatAttack,
+    "burglar": Burglar,
+    "sixcat": SixCat,
+    "fight": Fight,
+    "fightcard": FightCard,
+    "move": Move,
+    "raid": Raid,
+    "swap": Swap,
+}
+
+
+def exact(action: Any) -> bool:
+    """Whether an action equal to a legal one is really that action: of the class its kind names, every
+    field a plain whole number or word. Tuples compare by value, so ``CatCard('fight', 1, 2)`` equals
+    ``Fight('fight', 1, 2)`` and ``Move('move', 5.0)`` equals ``Move('move', 5)``; neither can be carried out."""
+    named: Any = _CLASS_OF_KIND.get(action[0])
+    return type(action) is named and all(_is_whole(v) or type(v) is str for v in action)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from cattable.core import Action
+from cattable.core import Action, InvalidAction
 
+from . import actions as A
 from .actions import Burglar, CatAttack, CatCard, CreatureCard, Fight, FightCard, Move, Raid, SixCat, Swap
 from .board import standard_board
 from .cards import ITEMS, SUIT_STEP, SUITS, card_name
@@ -55,7 +56,11 @@ BURGLAR_RULE = (
 
 
 def why_illegal(s: Position, action: Action) -> str:
-    """Why ``action`` (well formed, not legal) cannot be played now: the rule it breaks."""
+    """Why ``action`` (not legal) cannot be played now: the rule it breaks; a malformed value (a count of
+    -1 or 5.5, say) is refused first, before any path is walked for it."""
+    wrong = A.malformed(action)
+    if wrong is not None:
+        raise InvalidAction(wrong)
     ph = s.phase
     if s.over:
         return "the game is over"

@@ -116,7 +116,7 @@ class AttackState(Position):
         """Membership by a scan of the (short) legal list: cheaper than hashing it into a set per move."""
         if self._legal_cache is None:
             self._legal_cache = [] if self.over else self._legal()
-        return action in self._legal_cache
+        return action in self._legal_cache and A.exact(action)
 
     def _legal(self) -> list[Action]:
         return choices.legal(self)

@@ -111,7 +111,7 @@ def _int(word: Any, what: str) -> int:
         raise InvalidAction(f"{what} must be a number, not {word!r}")
     if isinstance(word, int):
         return word
-    if isinstance(word, str) and word.strip().isdigit():
+    if isinstance(word, str) and word.strip().isascii() and word.strip().isdigit():  # '²'.isdigit(), int('²') fails
         return int(word)
     raise InvalidAction(f"{what} must be a number, not {word!r}")
 

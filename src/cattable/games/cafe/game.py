@@ -238,7 +238,7 @@ class CafeState(State):
         seat = self._cp
         if seat is None:
             return "the game is over"
-        if action not in _ALL_ACTIONS:
+        if action not in _ALL_ACTIONS or any(type(v) not in (str, int) for v in action):  # 0.0 == 0: types too
             return f"{action!r} is not a move on the Cat Cafe sheet"
         phase = self.phase
         kind = type(action)

@@ -422,3 +422,64 @@ def action_from_json(data: Any) -> TowerAction:
         if want == _TEXT and canonical[name] != fields[name]:
             raise InvalidAction(f"{kind}: {name}={fields[name]!r} is written {canonical[name]!r} in JSON")
     return action
+
+
+_KIND_OF: dict[type, str] = {
+    Choose: "choose",
+    Wall: "wall",
+    Floor: "floor",
+    Cat: "cat",
+    Pet: "pet",
+    Move: "move",
+    Goal: "goal",
+    Refresh: "refresh",
+    Skip: "skip",
+}
+_LIMIT = 10**6
+"""No whole number or measure in a real action comes near this: beyond it a field is nonsense."""
+
+
+def _measure(value: Any) -> bool:
+    return (type(value) is float and math.isfinite(value) and abs(value) < _LIMIT) or _count(value)
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and abs(value) < _LIMIT
+
+
+def _name(value: Any, empty: bool) -> bool:
+    return isinstance(value, str) and ((empty and value == "") or bool(_PIECE.match(value.lower())))
+
+
+def malformed(action: Any) -> str | None:
+    """Why an action value built in code is no tower action at all (a field of the wrong type, a word
+    that is no wall type, colour or piece, a measure that is not a finite number), or None. Checked
+    before any rule compares or measures it."""
+    a = action
+    cls = type(a)
+    if _KIND_OF.get(cls) != a.kind:
+        ok = False
+    elif cls is Choose:
+        ok = _count(a.card) and isinstance(a.side, str) and a.side in SIDES
+    elif cls is Wall:
+        ok = isinstance(a.type, str) and a.type in WALL_TYPES and all(map(_measure, (a.x, a.y, a.yaw, a.fold)))
+    elif cls is Floor:
+        ok = all(map(_measure, (a.x, a.y, a.yaw)))
+    elif cls is Cat:
+        ok = (
+            isinstance(a.colour, str)
+            and a.colour in COLOURS
+            and _count(a.floor)
+            and all(map(_measure, (a.x, a.y, a.yaw)))
+            and _name(a.on, True)
+            and _name(a.take, True)
+        )
+    elif cls is Pet:
+        ok = all(map(_measure, (a.angle, a.height, a.push)))
+    elif cls is Move:
+        ok = _name(a.cat, False) and _count(a.floor) and all(map(_measure, (a.x, a.y, a.yaw)))
+    elif cls is Goal:
+        ok = _count(a.card) and _count(a.floors)
+    else:
+        ok = cls is Skip or (cls is Refresh and _count(a.card))
+    return None if ok else f"not a tower action (a field of the wrong type or out of range): {action!r}"

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cattable.core import InvalidAction
+
 from . import legal, stock, turn
-from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
+from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall, malformed
 from .menu import on_tile
 from .pending import Pending, ToPlace
 from .phases import Edition, Mode, Phase
@@ -28,7 +30,11 @@ def _in(value: float, bounds: tuple[float, float]) -> bool:
 
 
 def why_not(s: TowerState, a: Any) -> str | None:
-    """None if legal, else why not."""
+    """None if legal, else why not; a malformed action value (a text or None where a number goes) is
+    refused first, as an ``InvalidAction``."""
+    wrong = malformed(a)
+    if wrong is not None:
+        raise InvalidAction(wrong)
     if s.phase is Phase.OVER:
         return "the game is over"
     if isinstance(a, Choose | Goal | Refresh | Skip):

@@ -212,3 +212,14 @@ def action_from_json(data: Any) -> WashiAction:
     if kind == "move":
         return move(k, *_json_cell(data, "to"))
     return pop(k, *_json_cell(data, "at"))
+
+
+_CLASS_OF_KIND: dict[Any, type] = {"fish": Fish, "cat": Cat, "move": Move, "jump": Jump, "pop": Pop}
+
+
+def exact(action: Any) -> bool:
+    """Whether an action equal to a legal one is really that action: of the class its kind names, every
+    field a plain whole number or word. Tuples compare by value, so ``Jump('fish', 0, 0)`` equals
+    ``fish(0, 0)`` and ``Fish('fish', 0.0, 1)`` equals ``fish(0, 1)``; neither can be carried out."""
+    named: Any = _CLASS_OF_KIND.get(action[0])
+    return type(action) is named and all(type(v) is int or type(v) is str for v in action)

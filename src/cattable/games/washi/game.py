@@ -174,7 +174,7 @@ class WashiState(State):
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = [] if self.phase == OVER else self._legal()
-        return action in cache
+        return action in cache and A.exact(action)
 
     def _legal(self) -> list[Action]:
         if self.phase == PLAY:

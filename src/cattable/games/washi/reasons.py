@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cattable.core.action import Action
+from cattable.core.errors import InvalidAction
 
+from .actions import DIRECTIONS, Cat, Fish, Jump, Move, Pop
 from .coords import cell_name
 
 if TYPE_CHECKING:
@@ -16,6 +18,7 @@ def why_illegal(state: WashiState, action: Action) -> str:
     from .board import SPACING
     from .game import CATS, FISH, PHASE_NAMES, PLAY
 
+    _check_fields(action)
     b = state.board
     kind = action[0]  # type: ignore[index]
     p = state.turn
@@ -101,6 +104,28 @@ def why_illegal(state: WashiState, action: Action) -> str:
             return f"{action.text()}: the sewer must be adjacent to the end of cat {k + 1}'s line at {here}"
         return f"{action.text()}: a line has passed over this sewer or its pair: no player may go in or out of it"
     return f"{action.text()} is not a legal move now"
+
+
+_CLASS_OF = {"fish": Fish, "cat": Cat, "move": Move, "jump": Jump, "pop": Pop}
+_NAMEABLE_ROWS, _NAMEABLE_COLS = 999, 26 * 27
+"""Rows and columns a cell name (``a1`` to ``zz999``) can say: beyond them no reason can name the cell."""
+
+
+def _check_fields(action: Action) -> None:
+    """Type and range checks before any rule: an action value built with a field no rule can read (a
+    float, None, a number past any cell name, a kind of another class) is an ``InvalidAction``."""
+    kind = action[0]  # type: ignore[index]
+    if not isinstance(kind, str) or _CLASS_OF.get(kind) is not type(action):
+        raise InvalidAction(f"not a Tokyo Washi action: {action!r}")
+    if kind in ("move", "jump", "pop") and type(action[1]) is not int:  # type: ignore[index]
+        raise InvalidAction(f"not a Tokyo Washi action: the cat is a whole number (0 or 1 inside), in {action!r}")
+    if kind == "jump":
+        if not (isinstance(action[2], str) and action[2] in DIRECTIONS):  # type: ignore[index]
+            raise InvalidAction(f"not a Tokyo Washi action: the direction is one of {', '.join(DIRECTIONS)}")
+        return
+    row, col = action[-2], action[-1]  # type: ignore[index]
+    if not (type(row) is int and type(col) is int and 0 <= row < _NAMEABLE_ROWS and 0 <= col < _NAMEABLE_COLS):
+        raise InvalidAction(f"not a Tokyo Washi action: row and column must be whole cell coordinates, in {action!r}")
 
 
 def _refused_space(state: WashiState, i: int, p: int, node: int, action: Action) -> str:
