@@ -23,5 +23,6 @@ CONFORMANCE: dict[str, dict[str, Any]] = {
         "options": [{}, {"mode": "competitive", "edition": "fr"}],
         "checks_every": 3,
         "slow": True,
+        "schemas": False,  # the tower's action and view schemas are not written yet
     },
 }

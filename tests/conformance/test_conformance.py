@@ -13,20 +13,59 @@ import random
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 import cattable
 from cattable.agents import RandomAgent
-from cattable.core import IllegalAction, InvalidAction, OptionError, State
+from cattable.core import Game, GameNotOver, IllegalAction, InvalidAction, OptionError, State
 
 from .settings import CONFORMANCE
 
 
 def _params() -> list[Any]:
+    """Every registered game (the entry points); one without settings fails below instead of going untested."""
     out = []
-    for name, cfg in CONFORMANCE.items():
+    for name in cattable.game_names():
+        cfg = CONFORMANCE.get(name, {})
         marks = [pytest.mark.slow, pytest.mark.physics] if cfg.get("slow") else []
         out.append(pytest.param(name, id=name, marks=marks))
     return out
+
+
+def test_every_registered_game_has_conformance_settings() -> None:
+    missing = set(cattable.game_names()) - set(CONFORMANCE)
+    assert not missing, f"registered games with no conformance settings (tests/conformance/settings.py): {missing}"
+
+
+SCHEMA_POSITIONS = 150
+"""Positions per game checked against the schemas (the first ones the playouts check: a full check of every
+position multiplies the suite's time)."""
+_CHECKED: dict[str, int] = {}
+_VALIDATORS: dict[str, tuple[Draft202012Validator, Draft202012Validator] | None] = {}
+
+
+def _validators(game: Game) -> tuple[Draft202012Validator, Draft202012Validator] | None:
+    """The game's action and view schemas, checked and compiled once; None for a game that has none yet
+    (settings say ``"schemas": False``, and test_every_game_publishes_schemas names it)."""
+    if game.name not in _VALIDATORS:
+        if not CONFORMANCE.get(game.name, {}).get("schemas", True):
+            _VALIDATORS[game.name] = None
+        else:
+            action, view = game.schema("action"), game.schema("view")
+            Draft202012Validator.check_schema(action)
+            Draft202012Validator.check_schema(view)
+            _VALIDATORS[game.name] = (Draft202012Validator(action), Draft202012Validator(view))
+    return _VALIDATORS[game.name]
+
+
+@pytest.mark.parametrize("name", _params())
+def test_every_game_publishes_schemas(name: str) -> None:
+    if not CONFORMANCE.get(name, {}).get("schemas", True):
+        pytest.xfail(f"{name} publishes no JSON Schemas yet")
+    schemas = cattable.game(name).schemas()
+    assert set(schemas) == {"action", "view"}
+    for schema in schemas.values():
+        Draft202012Validator.check_schema(schema)
 
 
 def _check_position(state: State, rng: random.Random) -> None:
@@ -58,9 +97,22 @@ def _check_position(state: State, rng: random.Random) -> None:
         state.apply("not an action")  # type: ignore[arg-type]
     assert json.dumps(state.snapshot(), sort_keys=True) == before
 
-    # views are JSON, and determinize keeps the acting seat's view
+    # views are JSON, and every view and legal action's JSON keeps to the game's schemas
+    checks = _validators(game)
+    _CHECKED[game.name] = _CHECKED.get(game.name, 0) + 1
+    if _CHECKED[game.name] > SCHEMA_POSITIONS:  # schemas are costly to check: the first positions of each game
+        checks = None
     for s in [None, *range(state.players)]:
         json.dumps(state.view(s))
+        if checks is not None:
+            checks[1].validate(json.loads(json.dumps(state.view(s))))
+    if checks is not None:
+        for action in legal[:: max(1, len(legal) // 12)]:
+            checks[0].validate(json.loads(json.dumps(action.to_json())))
+    # result() is for finished games only
+    with pytest.raises(GameNotOver):
+        state.result()
+    # determinize keeps the acting seat's view
     for s in range(state.players):
         view = json.dumps(state.view(s), sort_keys=True)
         other = state.determinize(s, random.Random(rng.getrandbits(32)))

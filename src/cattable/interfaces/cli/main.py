@@ -31,6 +31,14 @@ from cattable.interfaces.terminal.common import (
 )
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    """Print a game's JSON Schemas: what the browser clients and learning interfaces are written against."""
+    game = get_game(args.game)
+    out = game.schema(args.part) if args.part else game.schemas()
+    print(json.dumps(out, indent=2, ensure_ascii=False))
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     infos = [get_game(n).describe() for n in game_names()]
     if args.json:
@@ -257,6 +265,13 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("games", help="list the games, their player counts and options")
     g.add_argument("--json", action="store_true", help="print the list as JSON")
     g.set_defaults(fn=cmd_games)
+
+    sc = sub.add_parser("schema", help="print a game's JSON Schemas (draft 2020-12) for its actions and views")
+    sc.add_argument("game", help="one of: " + ", ".join(game_names()))
+    sc.add_argument(
+        "--part", choices=("action", "view"), default=None, help="only the schema of the actions or of the views"
+    )
+    sc.set_defaults(fn=cmd_schema)
 
     def add_common(q: argparse.ArgumentParser, random_seed: bool = False) -> None:
         q.add_argument("game", help="one of: " + ", ".join(game_names()))
