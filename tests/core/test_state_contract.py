@@ -71,7 +71,7 @@ def test_determinize_hides_others_cards_and_future_dice(toy: str) -> None:
 
 
 def test_the_conformance_suite_runs_on_the_toy(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    cfg = {"players": [1, 2, 3, 4], "playouts": 300, "options": [{}], "checks_every": 2}
+    cfg = {"players": [1, 2, 3, 4], "playouts": 300, "options": [{}], "checks_every": 2, "schemas": False}
     monkeypatch.setitem(settings.CONFORMANCE, toy, cfg)
     conformance.test_random_playouts_keep_the_contract(toy)
     conformance.test_same_seed_same_game(toy)

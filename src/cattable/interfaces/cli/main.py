@@ -269,7 +269,10 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("schema", help="print a game's JSON Schemas (draft 2020-12) for its actions and views")
     sc.add_argument("game", help="one of: " + ", ".join(game_names()))
     sc.add_argument(
-        "--part", choices=("action", "view"), default=None, help="only the schema of the actions or of the views"
+        "--part",
+        choices=("action", "view"),
+        default=None,
+        help="only the schema of the actions or of the views (default: both)",
     )
     sc.set_defaults(fn=cmd_schema)
 
