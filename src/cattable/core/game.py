@@ -217,6 +217,13 @@ class State(ABC):
         (a simultaneous choice, say); games with such moves override."""
         return action.text()
 
+    def early_choices(self, seat: int) -> list[Action] | None:
+        """What ``seat`` may choose now, ahead of its turn, when the rules have every seat choose at once
+        (Cat Cafe's marking): a table accepts such a choice and plays it when the seat's turn comes. None
+        (the default) when the seat must wait; only a choice that no other seat's choice can change may be
+        offered here."""
+        return None
+
     def snapshot(self) -> dict[str, Any]:
         """The whole position as JSON, secrets included: what tests compare to prove a state unchanged.
         Never sent to a seat.

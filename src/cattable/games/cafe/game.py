@@ -439,6 +439,16 @@ class CafeState(State):
         o._cp = self._cp
         return o
 
+    def early_choices(self, seat: int) -> list[Any] | None:
+        """Marking is simultaneous (each seat marks its own sheet with its die and "the die not chosen"):
+        a seat whose turn in this round has not come may choose now, since its marks depend only on its own
+        sheet and dice."""
+        if self.phase != MARKING or self._cp is None or seat == self._cp or not 0 <= seat < self.n:
+            return None
+        if (seat - self.first) % self.n <= self.turn:
+            return None
+        return list(self._marks(seat))
+
     def _redeal(self, seat: int | None, rng: random.Random) -> None:
         """Other seats' choices of this round are secret: replace each with a random legal one."""
         if self.phase == CHOOSING_CAT and self._cp != seat:

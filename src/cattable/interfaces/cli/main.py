@@ -1,4 +1,4 @@
-"""The ``cattable`` command: games, play, replay, simulate, tournament, bench, render."""
+"""The ``cattable`` command: games, play, replay, simulate, tournament, bench, render, serve, join."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from cattable.analysis.throughput import profile_playouts, random_playouts
 from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.registry import DRAWING_GROUP, companion
+from cattable.interfaces.cli.network import add_network_commands
 from cattable.interfaces.terminal import play, replay
 from cattable.interfaces.terminal.common import (
     check_writable_file,
@@ -375,6 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("record", help="a Cat and the Tower record (JSON)")
     d.add_argument("--out", required=True, help="the PNG to write, in a folder that exists (required)")
     d.set_defaults(fn=cmd_render)
+    add_network_commands(sub)
     return p
 
 

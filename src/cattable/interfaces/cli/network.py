@@ -1,0 +1,61 @@
+"""``cattable serve`` and ``cattable join``: the table server, and a terminal seat at one of its tables."""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from cattable.server.store import DEFAULT_URL
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from cattable.interfaces.web.app import create_app
+
+    if not 0 < args.port < 65536:
+        raise ValueError(f"--port must be from 1 to 65535, not {args.port}")
+    if args.bot_workers < 1:
+        raise ValueError("--bot-workers must be at least 1")
+    app = create_app(
+        _db_url(args.db),
+        origins=tuple(args.origin or ()),
+        bot_workers=args.bot_workers,
+        crash=os.environ.get("CATTABLE_CRASH"),  # tests only: kill -9 at a named point
+    )
+    uvicorn.run(app, host=args.host, port=args.port, ws="websockets-sansio", log_level=args.log_level)
+    return 0
+
+
+def _db_url(text: str) -> str:
+    """A database URL; a bare path means an SQLite file."""
+    if "://" in text:
+        if not text.startswith(("sqlite:", "postgresql:", "postgres:", "postgresql+psycopg:")):
+            raise ValueError(f"--db must be sqlite:///FILE or postgresql://..., not {text!r}")
+        return text
+    return f"sqlite:///{text}"
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from cattable.interfaces.terminal.join import join_table
+
+    return join_table(args.link, name=args.name, bot=args.bot)
+
+
+def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sv = sub.add_parser("serve", help="run the table server: friends and bots at any game, over the network")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    sv.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    sv.add_argument("--db", default=DEFAULT_URL, help="the database: an SQLite file or postgresql://user@host/db")
+    sv.add_argument(
+        "--origin", action="append", help="a web origin allowed to open WebSockets besides the server's own"
+    )
+    sv.add_argument("--bot-workers", type=int, default=1, help="processes that compute the bots' moves")
+    sv.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+    sv.set_defaults(fn=cmd_serve)
+
+    jn = sub.add_parser("join", help="play a seat at a server's table from this terminal")
+    jn.add_argument("link", help="the seat's invite link (http://HOST:PORT/join/CODE) or a saved seat file")
+    jn.add_argument("--name", default=None, help="unused for now: the host names the seats")
+    jn.add_argument("--bot", default=None, help="let a bot of this kind play the seat for you (e.g. heuristic)")
+    jn.set_defaults(fn=cmd_join)

@@ -1,0 +1,138 @@
+"""``cattable join LINK``: a seat at a server's table played from this terminal, beside browsers and bots.
+
+The terminal is one more client: it trades the invite for a seat token, follows the table over its
+WebSocket, draws each view with the game's terminal drawing, and sends moves typed in the game's text form
+(or chosen by a local bot with ``--bot``). The server checks every move; its refusals are shown as said.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+import uuid
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from rich.markup import escape
+from websockets.exceptions import WebSocketException
+from websockets.sync.client import connect
+
+from cattable.agents.registry import make_agent
+from cattable.core import Action, Game, InvalidAction
+from cattable.core import game as get_game
+from cattable.core.registry import DRAWING_GROUP, companion
+
+from .common import console
+
+LINK = re.compile(r"^(?P<base>https?://[^/\s]+)/join/(?P<code>[A-Za-z0-9_-]+)/?$")
+
+
+def read_link(link: str) -> tuple[str, str]:
+    """The server's base URL and the invite code of a seat link, or a ValueError showing the form."""
+    m = LINK.match(link.strip())
+    if m is None:
+        raise ValueError(f"{link!r} is not a seat link; it looks like http://HOST:PORT/join/CODE")
+    return m["base"], m["code"]
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+    )
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            out: dict[str, Any] = json.loads(resp.read())
+            return out
+    except urllib.error.HTTPError as exc:
+        try:
+            reason = json.loads(exc.read()).get("reason", exc.reason)
+        except ValueError:
+            reason = exc.reason
+        raise ValueError(f"the server refused: {reason}") from None
+    except urllib.error.URLError as exc:
+        raise ValueError(f"cannot reach the server at {url}: {exc.reason}") from None
+
+
+def join_table(link: str, *, name: str | None = None, bot: str | None = None, ask: Callable[[str], str] = input) -> int:
+    """Play the seat behind ``link`` to the end (or until ``quit``); 0 when the session ends normally."""
+    base, code = read_link(link)
+    seat_info = _post(f"{base}/api/join", {"invite": code})
+    table_id, seat, token = seat_info["table"], int(seat_info["seat"]), seat_info["token"]
+    ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
+    console.print(f"Seat {seat} at table {table_id}. The link brings you back to this seat: {link}")
+    try:
+        with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
+            return _play(ws, seat, bot, ask)
+    except (OSError, WebSocketException) as exc:
+        raise ValueError(f"the connection to the table was lost: {exc}") from None
+
+
+def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str]) -> int:
+    game: Game | None = None
+    drawing: Any = None
+    agent = None
+    inbox: deque[dict[str, Any]] = deque()
+    while True:
+        msg = inbox.popleft() if inbox else json.loads(ws.recv())
+        if msg["type"] == "error":
+            console.print(f"[red]refused:[/] {escape(msg['reason'])}")
+            if msg.get("id") is None:
+                return 1
+            continue
+        if msg["type"] != "state":
+            continue
+        if game is None:
+            game = get_game(msg["game"])
+            drawing = companion(DRAWING_GROUP, game.name)
+            agent = make_agent(bot, game, seat) if bot else None
+        for line in msg.get("log", []):
+            console.print(f"  seat {line['seat']}: {escape(line['text'])}")
+        if msg["over"]:
+            if drawing is not None and hasattr(drawing, "explain_result"):
+                names = [s["name"] for s in msg["seats"]]
+                console.print(drawing.explain_result(msg["result"], names, msg["view"]))
+            else:
+                console.print(f"Game over: {msg['result']}")
+            return 0
+        if not msg["legal"]:
+            continue
+        if drawing is not None:
+            console.print(drawing.render(msg["view"], seat))
+        legal = [game.action_from_json(a) for a in msg["legal"]]
+        while True:
+            chosen = agent.choose(msg["view"], legal) if agent is not None else _ask_move(game, legal, ask)
+            if chosen is None:
+                console.print("You left the table; the seat link brings you back.")
+                return 0
+            action: Action = chosen
+            ws.send(json.dumps({"type": "act", "id": uuid.uuid4().hex, "action": action.to_json()}))
+            reply = json.loads(ws.recv())
+            while reply["type"] == "state":  # an update that crossed our move: kept for after the reply
+                inbox.append(reply)
+                reply = json.loads(ws.recv())
+            if reply["type"] == "ack":
+                break
+            console.print(f"[red]refused:[/] {escape(reply['reason'])}")
+            if agent is not None:
+                return 1
+
+
+def _ask_move(game: Game, legal: list[Action], ask: Callable[[str], str]) -> Action | None:
+    """A move typed in the game's text form; ``help`` lists the legal ones, ``quit`` leaves (None)."""
+    while True:
+        try:
+            text = ask("your move (help, quit)> ").strip()
+        except EOFError:
+            return None
+        if text in ("quit", "exit"):
+            return None
+        if text in ("help", "?", ""):
+            console.print("Legal moves: " + ", ".join(escape(a.text()) for a in legal))
+            continue
+        try:
+            return game.parse_action(text)
+        except InvalidAction as exc:
+            console.print(f"[red]not a move:[/] {escape(str(exc))}")

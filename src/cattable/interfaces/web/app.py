@@ -1,0 +1,272 @@
+"""The HTTP and WebSocket doors of the table server: thin routes over ``cattable.server.Hub``.
+
+A seat is always taken from its token (``Authorization: Bearer`` on HTTP, ``?token=`` on the WebSocket),
+never from a message field; a browser's WebSocket must come from an allowed origin. Every refusal is a
+JSON body ``{"error": code, "reason": text}``; nothing a person sends can produce a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from cattable.agents.registry import AGENT_KINDS
+from cattable.core import game as get_game
+from cattable.core import game_names
+from cattable.server.hub import Hub, SeatSpec, cattable_version
+from cattable.server.store import Store
+from cattable.server.table import SPECTATORS, Refusal, Viewer
+
+MAX_MESSAGE = 64 * 1024
+"""The largest WebSocket message read: no action of any game comes near it."""
+
+
+class SeatIn(BaseModel):
+    name: str = Field(min_length=1, max_length=64)
+    bot: str | None = Field(default=None, max_length=32, description="an agent (random, heuristic, mcts:easy...)")
+
+
+class TableIn(BaseModel):
+    game: str
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn]
+    spectators: str = Field(default="public", description=f"one of {', '.join(SPECTATORS)}")
+
+
+class JoinIn(BaseModel):
+    invite: str = Field(min_length=1, max_length=128)
+
+
+class ActionIn(BaseModel):
+    action: Any
+    id: str | None = Field(default=None, max_length=64, description="the client's message id: applied once")
+
+
+class TokensIn(BaseModel):
+    tokens: list[str] = Field(max_length=200)
+
+
+def hub_of(request: Request) -> Hub:
+    """The hub the app's start-up built (a dependency, so routes stay thin)."""
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+def create_app(
+    db_url: str, *, origins: tuple[str, ...] = (), bot_workers: int = 1, crash: str | None = None
+) -> FastAPI:
+    """The server's app over the database at ``db_url`` (migrated on start-up)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, db_url)
+        hub = Hub(store, bot_workers=bot_workers, crash=crash)
+        await hub.start()
+        app.state.hub = hub
+        yield
+        await hub.close()
+        store.close()
+
+    app = FastAPI(title="cattable table server", version=cattable_version(), lifespan=lifespan)
+
+    @app.exception_handler(Refusal)
+    async def refused(_request: Request, exc: Refusal) -> JSONResponse:
+        status = {
+            "no_table": 404,
+            "no_game": 404,
+            "bad_token": 401,
+            "bad_invite": 404,
+            "not_over": 403,
+            "no_spectators": 403,
+            "bad_table": 400,
+            "invalid": 400,
+            "spectator": 403,
+        }
+        return JSONResponse({"error": exc.code, "reason": str(exc)}, status_code=status.get(exc.code, 409))
+
+    async def viewer_for(hub: Hub, table_id: str, authorization: str | None) -> Viewer:
+        if not authorization:
+            return None
+        scheme, _, token = authorization.partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise Refusal("bad_token", "send the seat token as 'Authorization: Bearer <token>'")
+        found_table, seat = await hub.seat_of(token.strip())
+        if found_table != table_id:
+            raise Refusal("bad_token", "this seat token is for another table")
+        return seat
+
+    @app.get("/api/games")
+    async def games() -> list[dict[str, Any]]:
+        """The games, their player counts and options, and the bot levels a seat may take."""
+        return [{**get_game(n).describe(), "bots": list(AGENT_KINDS)} for n in game_names()]
+
+    @app.get("/api/games/{name}/schema")
+    async def schema(name: str) -> dict[str, Any]:
+        """The JSON Schemas of a game's actions and views."""
+        if name not in game_names():
+            raise Refusal("no_game", f"unknown game {name!r}; games: {', '.join(game_names())}")
+        return get_game(name).schemas()
+
+    @app.post("/api/tables", status_code=201)
+    async def open_table(body: TableIn, hub: HubDep) -> dict[str, Any]:
+        """Open a table; returns the host token and an invite code per person's seat (shown once)."""
+        seats = [SeatSpec(name=s.name, bot=s.bot) for s in body.seats]
+        return await hub.create(body.game, body.players, body.options, seats, body.spectators)
+
+    @app.post("/api/join")
+    async def join(body: JoinIn, hub: HubDep) -> dict[str, Any]:
+        """Exchange a seat's invite code for a seat token."""
+        return await hub.join(body.invite)
+
+    @app.get("/api/tables/{table_id}")
+    async def table_state(
+        table_id: str, hub: HubDep, since: int = 0, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The position and log as the token's seat (or a spectator, without a token) sees them."""
+        viewer = await viewer_for(hub, table_id, authorization)
+        return await hub.message(table_id, viewer, since)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(
+        table_id: str, body: ActionIn, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Play an action for the token's seat; the reply comes once the move is stored."""
+        viewer = await viewer_for(hub, table_id, authorization)
+        if viewer is None:
+            raise Refusal("bad_token", "only a seat can act: send its token as 'Authorization: Bearer <token>'")
+        return await hub.act(table_id, viewer, body.action, body.id)
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(
+        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The finished game's record (seed and chance outcomes): published only once the game is over."""
+        viewer = await viewer_for(hub, table_id, authorization)
+        table = await hub.table(table_id)
+        if viewer is None and table.row.spectators == "off":
+            raise Refusal("no_spectators", "this table does not admit spectators")
+        return table.record()
+
+    @app.post("/api/my-tables")
+    async def my_tables(body: TokensIn, hub: HubDep) -> list[dict[str, Any]]:
+        """The tables the given seat tokens sit at, and whether it is that seat's move."""
+        out = []
+        for token in body.tokens:
+            try:
+                table_id, seat = await hub.seat_of(token)
+                table = await hub.table(table_id)
+            except Refusal:
+                continue
+            out.append(
+                {
+                    "table": table_id,
+                    "game": table.row.game,
+                    "seat": seat,
+                    "version": table.version,
+                    "over": table.over,
+                    "your_move": bool(table.choices(seat)),
+                }
+            )
+        return out
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(websocket: WebSocket, table_id: str, token: str | None = None, since: int = 0) -> None:
+        hub: Hub = websocket.app.state.hub
+        origin = websocket.headers.get("origin")
+        if origin is not None and not _origin_allowed(origin, websocket.headers.get("host", ""), origins):
+            await websocket.close(code=1008, reason="origin not allowed")
+            return
+        try:
+            viewer: Viewer = None
+            if token:
+                found_table, seat = await hub.seat_of(token)
+                if found_table != table_id:
+                    raise Refusal("bad_token", "this seat token is for another table")
+                viewer = seat
+            watcher = _SocketWatcher(websocket, viewer, max(0, since))
+            await websocket.accept()
+            await hub.watch(table_id, watcher)
+        except Refusal as exc:
+            if websocket.client_state.name == "CONNECTING":
+                await websocket.accept()
+            await websocket.send_json({"type": "error", "id": None, "error": exc.code, "reason": str(exc)})
+            await websocket.close(code=1008)
+            return
+        try:
+            while True:
+                text = await websocket.receive_text()
+                await watcher.send(await _answer(hub, table_id, viewer, text))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unwatch(table_id, watcher)
+
+    return app
+
+
+async def _answer(hub: Hub, table_id: str, viewer: Viewer, text: str) -> dict[str, Any]:
+    """The reply to one client message: an ack, the position, a pong, or a refusal."""
+    msg_id: Any = None
+    try:
+        if len(text) > MAX_MESSAGE:
+            raise Refusal("invalid", f"messages are at most {MAX_MESSAGE} bytes")
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            raise Refusal("invalid", "a message must be a JSON object") from None
+        if not isinstance(msg, dict):
+            raise Refusal("invalid", "a message must be a JSON object")
+        msg_id = msg.get("id")
+        kind = msg.get("type")
+        if kind == "ping":
+            return {"type": "pong", "id": msg_id if isinstance(msg_id, str) else None}
+        if kind == "sync":
+            since = msg.get("since", 0)
+            if type(since) is not int:
+                raise Refusal("invalid", "'since' must be a whole number (the last version you saw)")
+            return await hub.message(table_id, viewer, since)
+        if kind == "act":
+            if viewer is None:
+                raise Refusal("spectator", "spectators cannot act")
+            if "action" not in msg:
+                raise Refusal("invalid", "an 'act' message needs an 'action'")
+            return await hub.act(table_id, viewer, msg["action"], msg_id)
+        raise Refusal("invalid", "the message type must be 'act', 'sync' or 'ping'")
+    except Refusal as exc:
+        return {
+            "type": "error",
+            "id": msg_id if isinstance(msg_id, str) else None,
+            "error": exc.code,
+            "reason": str(exc),
+        }
+
+
+def _origin_allowed(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
+    """Same origin as the page the server serves, or one named with ``--origin``."""
+    bare = origin.split("://", 1)[-1].rstrip("/")
+    return bare == host or origin.rstrip("/") in allowed
+
+
+class _SocketWatcher:
+    """A WebSocket following a table; sends are serialised (replies and updates share the socket)."""
+
+    def __init__(self, socket: WebSocket, viewer: Viewer, seen: int) -> None:
+        self.socket = socket
+        self.viewer = viewer
+        self.seen = seen
+        self._lock = asyncio.Lock()
+
+    async def send(self, message: dict[str, Any]) -> None:
+        async with self._lock:
+            await self.socket.send_text(json.dumps(message, separators=(",", ":")))

@@ -1,0 +1,81 @@
+"""The database tables, declared once with SQLAlchemy Core; Alembic migrations create and upgrade them."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("spectators", String(16), nullable=False),
+    Column("version_started", String(32), nullable=False, doc="the cattable version that started the table"),
+    Column("created", Float, nullable=False),
+    Column("status", String(16), nullable=False, doc="running, over, or broken (its events no longer replay)"),
+    Column("host_hash", String(64), nullable=False),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("name", String(64), nullable=False),
+    Column("bot", String(32), nullable=True, doc="the agent playing the seat, or null for a person"),
+    Column("invite_hash", String(64), nullable=True),
+    Column("generation", Integer, nullable=False, doc="raised when the seat is reassigned: old tokens stop"),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("generation", Integer, nullable=False),
+)
+
+events = Table(
+    "events",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True, doc="1 for the first action: the table's version after it"),
+    Column("seat", Integer, nullable=False),
+    Column("action", JSON, nullable=False),
+    Column("chance", JSON, nullable=False, doc="the chance outcomes this action drew, in order"),
+    Column("state_hash", String(64), nullable=False),
+    Column("msg_id", String(64), nullable=True),
+    Column("at", Float, nullable=False),
+    UniqueConstraint("table_id", "seat", "msg_id", name="one_message_once"),
+)
+
+queued = Table(
+    "queued",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("action", JSON, nullable=False),
+    Column("msg_id", String(64), nullable=True),
+    Column("at", Float, nullable=False),
+    Column("note", Text, nullable=True),
+)
+"""Choices made ahead of one's turn in a simultaneous phase (Cat Cafe's marking): durable once
+acknowledged, applied when the seat's turn comes."""

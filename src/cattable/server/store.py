@@ -1,0 +1,269 @@
+"""The event store: one SQL database (SQLite by default, PostgreSQL by URL) reached only from here.
+
+Every call is synchronous and meant for one writer thread (``writer.py``): a table's events are written
+in order, and an action counts as accepted only once its event's transaction has committed.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+
+from .schema import events, queued, seats, tables, tokens
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+DEFAULT_URL = "sqlite:///cattable.db"
+
+
+class DuplicateEvent(Exception):
+    """An event with this sequence number (or this seat's message id) is already stored."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    spectators: str
+    version_started: str
+    status: str
+    host_hash: str
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    seat: int
+    name: str
+    bot: str | None
+    generation: int
+
+
+@dataclass(frozen=True)
+class EventRow:
+    seq: int
+    seat: int
+    action: Any
+    chance: list[Any]
+    state_hash: str
+    msg_id: str | None
+
+
+@dataclass(frozen=True)
+class QueuedRow:
+    seat: int
+    action: Any
+    msg_id: str | None
+
+
+def engine_for(url: str) -> Engine:
+    """An engine for ``url``; ``postgresql://`` is read with psycopg 3, SQLite runs in WAL with full sync."""
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    if url.startswith("sqlite"):
+        eng = create_engine(url, connect_args={"check_same_thread": False})
+
+        @event.listens_for(eng, "connect")
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=FULL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.execute("PRAGMA busy_timeout=10000")
+            cur.close()
+
+        return eng
+    return create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the database schema to the newest revision (a new database is created from nothing)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Store:
+    """The tables, seats, tokens and events of every table, in one database."""
+
+    def __init__(self, url: str = DEFAULT_URL) -> None:
+        self.url = url
+        self.engine = engine_for(url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # -- tables and seats ----------------------------------------------------------------------------
+    def create_table(self, row: TableRow, seat_rows: list[SeatRow], invite_hashes: dict[int, str]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables).values(
+                    id=row.id,
+                    game=row.game,
+                    players=row.players,
+                    seed=row.seed,
+                    options=row.options,
+                    spectators=row.spectators,
+                    version_started=row.version_started,
+                    created=time.time(),
+                    status=row.status,
+                    host_hash=row.host_hash,
+                )
+            )
+            for s in seat_rows:
+                conn.execute(
+                    insert(seats).values(
+                        table_id=row.id,
+                        seat=s.seat,
+                        name=s.name,
+                        bot=s.bot,
+                        invite_hash=invite_hashes.get(s.seat),
+                        generation=s.generation,
+                    )
+                )
+
+    def table(self, table_id: str) -> TableRow | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(tables).where(tables.c.id == table_id)).mappings().first()
+        if r is None:
+            return None
+        return TableRow(
+            id=r["id"],
+            game=r["game"],
+            players=r["players"],
+            seed=r["seed"],
+            options=dict(r["options"]),
+            spectators=r["spectators"],
+            version_started=r["version_started"],
+            status=r["status"],
+            host_hash=r["host_hash"],
+        )
+
+    def table_ids(self, status: str | None = None) -> list[str]:
+        query = select(tables.c.id).order_by(tables.c.created)
+        if status is not None:
+            query = query.where(tables.c.status == status)
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(query)]
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        with self.engine.connect() as conn:
+            return [
+                SeatRow(seat=r["seat"], name=r["name"], bot=r["bot"], generation=r["generation"])
+                for r in conn.execute(query).mappings()
+            ]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(status=status))
+
+    def reassign(self, table_id: str, seat: int, name: str, bot: str | None, invite_hash: str | None) -> int:
+        """Give a seat to someone else: a new invite, the generation raised so every old token stops."""
+        with self.engine.begin() as conn:
+            gen = conn.execute(
+                select(seats.c.generation).where(seats.c.table_id == table_id, seats.c.seat == seat)
+            ).scalar_one()
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(name=name, bot=bot, invite_hash=invite_hash, generation=gen + 1)
+            )
+        return int(gen + 1)
+
+    # -- invites and tokens ----------------------------------------------------------------------------
+    def exchange_invite(self, invite_hash: str, token_hash: str) -> tuple[str, int] | None:
+        """The seat an invite opens (its table and number), recording a new token for it; None if unknown."""
+        with self.engine.begin() as conn:
+            r = conn.execute(select(seats).where(seats.c.invite_hash == invite_hash)).mappings().first()
+            if r is None:
+                return None
+            conn.execute(
+                insert(tokens).values(
+                    token_hash=token_hash, table_id=r["table_id"], seat=r["seat"], generation=r["generation"]
+                )
+            )
+            return str(r["table_id"]), int(r["seat"])
+
+    def token_seat(self, token_hash: str) -> tuple[str, int] | None:
+        """The table and seat a token acts for, if the seat has not been reassigned since it was issued."""
+        query = (
+            select(tokens.c.table_id, tokens.c.seat)
+            .join(seats, (seats.c.table_id == tokens.c.table_id) & (seats.c.seat == tokens.c.seat))
+            .where(tokens.c.token_hash == token_hash, tokens.c.generation == seats.c.generation)
+        )
+        with self.engine.connect() as conn:
+            r = conn.execute(query).first()
+        return None if r is None else (str(r[0]), int(r[1]))
+
+    # -- events ------------------------------------------------------------------------------------------
+    def events(self, table_id: str) -> list[EventRow]:
+        query = select(events).where(events.c.table_id == table_id).order_by(events.c.seq)
+        with self.engine.connect() as conn:
+            return [
+                EventRow(
+                    seq=r["seq"],
+                    seat=r["seat"],
+                    action=r["action"],
+                    chance=list(r["chance"]),
+                    state_hash=r["state_hash"],
+                    msg_id=r["msg_id"],
+                )
+                for r in conn.execute(query).mappings()
+            ]
+
+    def append(self, table_id: str, ev: EventRow, *, over: bool, dequeue: bool) -> None:
+        """Store one event durably (and, in the same transaction, the end of the game or the queued choice
+        it came from); ``DuplicateEvent`` if its number or its message id is taken."""
+        try:
+            with self.engine.begin() as conn:
+                _insert_event(conn, table_id, ev)
+                if dequeue:
+                    conn.execute(queued.delete().where(queued.c.table_id == table_id, queued.c.seat == ev.seat))
+                if over:
+                    conn.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
+        except IntegrityError as exc:
+            raise DuplicateEvent(f"table {table_id}: event {ev.seq} or its message id is already stored") from exc
+
+    def queue(self, table_id: str, row: QueuedRow) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(queued).values(
+                    table_id=table_id, seat=row.seat, action=row.action, msg_id=row.msg_id, at=time.time()
+                )
+            )
+
+    def queued(self, table_id: str) -> list[QueuedRow]:
+        query = select(queued).where(queued.c.table_id == table_id).order_by(queued.c.at)
+        with self.engine.connect() as conn:
+            return [
+                QueuedRow(seat=r["seat"], action=r["action"], msg_id=r["msg_id"])
+                for r in conn.execute(query).mappings()
+            ]
+
+
+def _insert_event(conn: Connection, table_id: str, ev: EventRow) -> None:
+    conn.execute(
+        insert(events).values(
+            table_id=table_id,
+            seq=ev.seq,
+            seat=ev.seat,
+            action=ev.action,
+            chance=ev.chance,
+            state_hash=ev.state_hash,
+            msg_id=ev.msg_id,
+            at=time.time(),
+        )
+    )

@@ -1,0 +1,223 @@
+"""One table: a game state, its seats, and the event log that rebuilds it. No I/O and no clock here.
+
+Everything a seat is sent is built in ``seat_message``/``log_lines``/refusal texts from ``view(seat)``,
+the legal actions and ``public_text``: nothing else of the state leaves, so the leak test can compare
+exactly these bytes against a re-dealt state.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from cattable.core import Action, Game, IllegalAction, InvalidAction, State
+from cattable.core import game as get_game
+
+from .store import EventRow, QueuedRow, SeatRow, TableRow
+
+Viewer = int | None
+"""A seat number, or None for a spectator."""
+
+SPECTATORS = ("off", "public", "after")
+"""Who may watch: nobody; anyone, live, with the spectator's view; or nobody until the end, when the whole
+game is revealed. Every setting reveals the whole game to the seats once it is over."""
+
+
+class Refusal(ValueError):
+    """A message the table will not act on; ``code`` is for programs, the text for people."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+
+
+class Diverged(RuntimeError):
+    """The stored events replay to a different position than the one they recorded (the rules changed)."""
+
+
+def state_hash(state: State) -> str:
+    """A digest of the whole position, secrets included (``snapshot``): replays are checked against it."""
+    text = json.dumps(state.snapshot(), sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass
+class Table:
+    """A running or finished game at one table, rebuilt from its events."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    state: State
+    log: list[list[str]] = field(default_factory=list)
+    """For each event, the line each viewer may read: seats first, then the spectator."""
+    movers: list[int] = field(default_factory=list)
+    """The seat that played each event."""
+    acked: dict[tuple[int, str], int] = field(default_factory=dict)
+    """(seat, client message id) -> the version it made, so a resent message is applied once."""
+    queued: dict[int, tuple[Action, str | None]] = field(default_factory=dict)
+    """Choices made ahead of the seat's turn in a simultaneous phase, applied when the turn comes."""
+
+    # -- building ------------------------------------------------------------------------------------
+    @classmethod
+    def start(cls, row: TableRow, seats: list[SeatRow]) -> Table:
+        game = get_game(row.game)
+        return cls(row=row, seats=seats, state=game.new(row.players, row.seed, **row.options))
+
+    @classmethod
+    def rebuild(cls, row: TableRow, seats: list[SeatRow], events: list[EventRow], queued: list[QueuedRow]) -> Table:
+        """Replay the stored events, each checked against the chance outcomes and the hash it recorded."""
+        game = get_game(row.game)
+        script = [outcome for ev in events for outcome in ev.chance]
+        options = game.validated_options(row.players, row.options)
+        table = cls(row=row, seats=seats, state=game._new(row.players, row.seed, options, script))
+        for ev in events:
+            try:
+                action = game.action_from_json(ev.action)
+                drawn_before = len(table.state.chance.log)
+                table._record_and_apply(ev.seat, action, ev.msg_id)
+            except (InvalidAction, IllegalAction, ValueError) as exc:
+                raise Diverged(f"event {ev.seq} no longer applies: {exc}") from exc
+            if table.state.chance.log[drawn_before:] != ev.chance or state_hash(table.state) != ev.state_hash:
+                raise Diverged(f"event {ev.seq} replays to a different position than the one stored")
+        for q in queued:
+            table.queued[q.seat] = (game.action_from_json(q.action), q.msg_id)
+        return table
+
+    # -- reading ---------------------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.state.game
+
+    @property
+    def version(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def over(self) -> bool:
+        return self.state.is_over
+
+    def viewers(self) -> list[Viewer]:
+        return [*range(self.row.players), None]
+
+    def may_watch(self, viewer: Viewer) -> bool:
+        """Seats always; a spectator as the table's setting says."""
+        if viewer is not None:
+            return True
+        return self.row.spectators == "public" or (self.row.spectators == "after" and self.over)
+
+    def choices(self, seat: Viewer) -> list[Action]:
+        """What ``seat`` may send now: its legal actions on its turn, its early choices in a simultaneous
+        phase if it has not queued one, else nothing."""
+        if seat is None or self.over:
+            return []
+        if seat == self.state.current_player:
+            return self.state.legal_actions()
+        if seat in self.queued:
+            return []
+        return self.state.early_choices(seat) or []
+
+    def seat_message(self, viewer: Viewer) -> dict[str, Any]:
+        """The whole position as ``viewer`` may see it: what a client draws after connecting or a move."""
+        reveal = self.over
+        msg: dict[str, Any] = {
+            "type": "state",
+            "table": self.row.id,
+            "game": self.row.game,
+            "version": self.version,
+            "seat": viewer,
+            "to_play": self.state.current_player,
+            "over": self.over,
+            "view": self.state.view(viewer),
+            "legal": [a.to_json() for a in self.choices(viewer)],
+            "queued": self.queued[viewer][0].to_json() if viewer is not None and viewer in self.queued else None,
+            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in self.seats],
+        }
+        if reveal:
+            msg["result"] = self.state.result().to_json()
+            msg["views"] = [self.state.view(s) for s in range(self.row.players)]
+        return msg
+
+    def log_lines(self, viewer: Viewer, since: int = 0) -> list[dict[str, Any]]:
+        """The announced moves after version ``since``, as ``viewer`` may read them."""
+        col = self.row.players if viewer is None else viewer
+        return [
+            {"version": i + 1, "seat": self.movers[i], "text": self.log[i][col]}
+            for i in range(max(0, since), len(self.log))
+        ]
+
+    # -- acting ----------------------------------------------------------------------------------------
+    def parse(self, data: Any) -> Action:
+        """An action's JSON form read by the game's rules; a clear refusal for anything malformed."""
+        try:
+            return self.game.action_from_json(data)
+        except InvalidAction as exc:
+            raise Refusal("invalid", str(exc)) from None
+        except (TypeError, ValueError, KeyError, AttributeError):
+            raise Refusal("invalid", f"not an action of {self.row.game}") from None
+
+    def check(self, seat: int, action: Action) -> str:
+        """``"now"`` if ``seat`` may play ``action`` at once, ``"early"`` if it is a choice made ahead of its
+        turn; a refusal saying why otherwise. Nothing changes."""
+        if self.over:
+            raise Refusal("over", "the game is over")
+        if seat == self.state.current_player:
+            try:
+                legal = self.state.is_legal(action)
+            except (TypeError, ValueError):
+                legal = False
+            if not legal:
+                raise Refusal("illegal", self._why(action))
+            return "now"
+        early = self.state.early_choices(seat)
+        if early is None:
+            raise Refusal("not_your_turn", f"it is not your turn: seat {self.state.current_player} is to play")
+        if seat in self.queued:
+            raise Refusal("already_chosen", "you have already chosen this round")
+        if action not in early:
+            raise Refusal("illegal", f"{action.text()} is not one of your choices now")
+        return "early"
+
+    def _why(self, action: Action) -> str:
+        try:
+            return self.state._why_illegal(action)
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+            return f"{action.text()} is not a legal move now"
+
+    def apply(self, seat: int, action: Action, msg_id: str | None) -> EventRow:
+        """Play an action already checked as ``"now"``; the event to store (nothing is stored here)."""
+        drawn_before = len(self.state.chance.log)
+        self._record_and_apply(seat, action, msg_id)
+        return EventRow(
+            seq=self.version,
+            seat=seat,
+            action=action.to_json(),
+            chance=list(self.state.chance.log[drawn_before:]),
+            state_hash=state_hash(self.state),
+            msg_id=msg_id,
+        )
+
+    def _record_and_apply(self, seat: int, action: Action, msg_id: str | None) -> None:
+        texts = [self.state.public_text(action, v) for v in self.viewers()]
+        self.state.apply(action)
+        self.log.append(texts)
+        self.movers.append(seat)
+        if msg_id is not None:
+            self.acked[(seat, msg_id)] = self.version
+        if seat in self.queued and self.queued[seat][0] == action:
+            del self.queued[seat]
+
+    def next_queued(self) -> tuple[int, Action, str | None] | None:
+        """A queued choice whose seat is now to play, if any."""
+        seat = self.state.current_player
+        if seat is None or seat not in self.queued:
+            return None
+        action, msg_id = self.queued[seat]
+        return seat, action, msg_id
+
+    def record(self) -> dict[str, Any]:
+        """The finished game's record (seed and chance included): only ever sent once the game is over."""
+        if not self.over:
+            raise Refusal("not_over", "the record is published when the game ends")
+        return self.state.record()
