@@ -48,6 +48,9 @@ class Watcher(Protocol):
 
     async def send(self, message: dict[str, Any]) -> None: ...
 
+    async def close(self, reason: str) -> None:
+        """End the connection (its seat was given to someone else)."""
+
 
 @dataclass(frozen=True)
 class SeatSpec:
@@ -199,6 +202,35 @@ class Hub:
             raise Refusal("bad_invite", "this invite link is not valid (the seat may have been given to someone else)")
         table_id, seat = found
         return {"table": table_id, "seat": seat, "token": token}
+
+    async def reassign(self, table_id: str, host: str, seat: int, spec: SeatSpec) -> dict[str, Any]:
+        """Give ``seat`` to a new person (a new invite is returned) or a bot; its old tokens stop working."""
+        table = await self.table(table_id)
+        if digest(host) != table.row.host_hash:
+            raise Refusal("bad_token", "only the table's host can reassign seats")
+        if not 0 <= seat < table.row.players:
+            raise Refusal("bad_table", f"seats are numbered 0 to {table.row.players - 1}")
+        if spec.bot is not None:
+            try:
+                check_bot(spec.bot, table.row.game)
+            except ValueError as exc:
+                raise Refusal("bad_table", str(exc)) from None
+        invite = None if spec.bot is not None else new_secret()
+        async with self.locks[table_id]:
+            gen = await self._write(
+                self.store.reassign,
+                table_id,
+                seat,
+                spec.name[:64],
+                spec.bot,
+                None if invite is None else digest(invite),
+            )
+            table.seats[seat] = SeatRow(seat=seat, name=spec.name[:64], bot=spec.bot, generation=gen)
+            for watcher in [w for w in self.watchers[table_id] if w.viewer == seat]:
+                self.watchers[table_id].discard(watcher)
+                await watcher.close("this seat was given to someone else")
+        await self._after_move(table)
+        return {"table": table_id, "seat": seat, "invite": invite}
 
     async def seat_of(self, token: str) -> tuple[str, int]:
         found = await asyncio.to_thread(self.store.token_seat, digest(token))

@@ -61,10 +61,11 @@ def join_table(link: str, *, name: str | None = None, bot: str | None = None, as
     base, code = read_link(link)
     seat_info = _post(f"{base}/api/join", {"invite": code})
     table_id, seat, token = seat_info["table"], int(seat_info["seat"]), seat_info["token"]
-    ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}?token={token}"
+    ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
     console.print(f"Seat {seat} at table {table_id}. The link brings you back to this seat: {link}")
     try:
         with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
+            ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
             return _play(ws, seat, bot, ask)
     except (OSError, WebSocketException) as exc:
         raise ValueError(f"the connection to the table was lost: {exc}") from None

@@ -158,6 +158,16 @@ def create_app(
             raise Refusal("no_spectators", "this table does not admit spectators")
         return table.record()
 
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def reassign(
+        table_id: str, seat: int, body: SeatIn, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """The host gives a seat to someone else (a new invite) or to a bot; the seat's old tokens stop."""
+        scheme, _, token = (authorization or "").partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise Refusal("bad_token", "only the host can reassign seats: send the host token as a Bearer token")
+        return await hub.reassign(table_id, token.strip(), seat, SeatSpec(name=body.name, bot=body.bot))
+
     @app.post("/api/my-tables")
     async def my_tables(body: TokensIn, hub: HubDep) -> list[dict[str, Any]]:
         """The tables the given seat tokens sit at, and whether it is that seat's move."""
@@ -181,38 +191,59 @@ def create_app(
         return out
 
     @app.websocket("/ws/tables/{table_id}")
-    async def play(websocket: WebSocket, table_id: str, token: str | None = None, since: int = 0) -> None:
+    async def play(websocket: WebSocket, table_id: str) -> None:
+        """A client's live connection; its first message is ``hello`` (its seat token, the version it saw)."""
         hub: Hub = websocket.app.state.hub
         origin = websocket.headers.get("origin")
         if origin is not None and not _origin_allowed(origin, websocket.headers.get("host", ""), origins):
             await websocket.close(code=1008, reason="origin not allowed")
             return
+        await websocket.accept()
         try:
-            viewer: Viewer = None
-            if token:
-                found_table, seat = await hub.seat_of(token)
-                if found_table != table_id:
-                    raise Refusal("bad_token", "this seat token is for another table")
-                viewer = seat
-            watcher = _SocketWatcher(websocket, viewer, max(0, since))
-            await websocket.accept()
-            await hub.watch(table_id, watcher)
+            watcher = await _greet(hub, table_id, websocket)
+        except (WebSocketDisconnect, TimeoutError):
+            return
         except Refusal as exc:
-            if websocket.client_state.name == "CONNECTING":
-                await websocket.accept()
             await websocket.send_json({"type": "error", "id": None, "error": exc.code, "reason": str(exc)})
             await websocket.close(code=1008)
             return
         try:
             while True:
                 text = await websocket.receive_text()
-                await watcher.send(await _answer(hub, table_id, viewer, text))
-        except WebSocketDisconnect:
+                await watcher.send(await _answer(hub, table_id, watcher.viewer, text))
+        except (WebSocketDisconnect, RuntimeError):  # the client left, or the server closed the socket
             pass
         finally:
             hub.unwatch(table_id, watcher)
 
     return app
+
+
+async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatcher:
+    """Read the ``hello``: the token names the seat (none: a spectator); the table then sends the position
+    and the log since the version the client last saw. Tokens travel in messages, never in URLs (which
+    servers and proxies log)."""
+    text = await asyncio.wait_for(websocket.receive_text(), timeout=30)
+    try:
+        hello = json.loads(text) if len(text) <= MAX_MESSAGE else None
+    except ValueError:
+        hello = None
+    if not isinstance(hello, dict) or hello.get("type") != "hello":
+        raise Refusal("invalid", 'the first message must be {"type": "hello", "token": ..., "since": ...}')
+    token, since = hello.get("token"), hello.get("since", 0)
+    if token is not None and not isinstance(token, str):
+        raise Refusal("bad_token", "the token must be a string")
+    if type(since) is not int or since < 0:
+        raise Refusal("invalid", "'since' must be a whole number (the last version you saw)")
+    viewer: Viewer = None
+    if token:
+        found_table, seat = await hub.seat_of(token)
+        if found_table != table_id:
+            raise Refusal("bad_token", "this seat token is for another table")
+        viewer = seat
+    watcher = _SocketWatcher(websocket, viewer, since)
+    await hub.watch(table_id, watcher)
+    return watcher
 
 
 async def _answer(hub: Hub, table_id: str, viewer: Viewer, text: str) -> dict[str, Any]:
@@ -270,3 +301,14 @@ class _SocketWatcher:
     async def send(self, message: dict[str, Any]) -> None:
         async with self._lock:
             await self.socket.send_text(json.dumps(message, separators=(",", ":")))
+
+    async def close(self, reason: str) -> None:
+        self.viewer = None  # whatever the socket sends from now on, it acts for no seat
+        async with self._lock:
+            try:
+                await self.socket.send_text(
+                    json.dumps({"type": "error", "id": None, "error": "reassigned", "reason": reason})
+                )
+                await self.socket.close(code=4001, reason="seat reassigned")
+            except Exception:  # already gone
+                pass

@@ -1,0 +1,88 @@
+"""Seat clients that play random legal moves over a table's WebSocket, as a browser would, surviving
+server restarts: they reconnect with the last version they saw and resend an unacknowledged move with
+the same message id (which the server applies at most once)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
+
+
+@dataclass
+class Played:
+    """One acknowledged move: the version the table reached with it (queued: applied later)."""
+
+    action: Any
+    version: int
+    queued: bool
+
+
+@dataclass
+class SeatPlayer:
+    ws_base: str
+    table: str
+    token: str
+    seat: int
+    rng: random.Random
+    acked: dict[str, Played] = field(default_factory=dict)
+    refusals: list[dict[str, Any]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    final: dict[str, Any] | None = None
+    seen: int = 0
+    connections: int = 0
+    _pending: tuple[str, Any] | None = None
+    _acted_on: int = -1
+    _count: int = 0
+
+    async def run(self, retry_for: float = 120.0) -> None:
+        """Play until the game is over, reconnecting (for up to ``retry_for`` s of outage) when cut off."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + retry_for
+        while self.result is None:
+            try:
+                async with connect(f"{self.ws_base}/ws/tables/{self.table}", open_timeout=10, max_size=2**24) as ws:
+                    self.connections += 1
+                    await ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.seen}))
+                    if self._pending is not None:
+                        msg_id, action = self._pending
+                        await ws.send(json.dumps({"type": "act", "id": msg_id, "action": action}))
+                    async for raw in ws:
+                        give_up = loop.time() + retry_for
+                        if await self._handle(ws, json.loads(raw)):
+                            return
+            except (OSError, WebSocketException, asyncio.TimeoutError):
+                if loop.time() > give_up:
+                    raise
+                await asyncio.sleep(0.05)
+
+    async def _handle(self, ws: Any, msg: dict[str, Any]) -> bool:
+        kind = msg["type"]
+        if kind == "ack":
+            if self._pending is not None and msg["id"] == self._pending[0]:
+                self.acked[msg["id"]] = Played(self._pending[1], msg["version"], bool(msg.get("queued")))
+                self._pending = None
+            return False
+        if kind == "error":
+            if self._pending is not None and msg.get("id") == self._pending[0]:
+                self._pending = None
+            self.refusals.append(msg)
+            return False
+        if kind != "state":
+            return False
+        self.seen = max(self.seen, msg["version"])
+        if msg["over"]:
+            self.result, self.final = msg["result"], msg
+            return True
+        if msg["legal"] and self._pending is None and msg["version"] > self._acted_on:
+            self._acted_on = msg["version"]
+            self._count += 1
+            action = msg["legal"][self.rng.randrange(len(msg["legal"]))]
+            self._pending = (f"s{self.seat}-{self._count}", action)
+            await ws.send(json.dumps({"type": "act", "id": self._pending[0], "action": action}))
+        return False
