@@ -56,7 +56,7 @@ class SeatPlayer:
                         give_up = loop.time() + retry_for
                         if await self._handle(ws, json.loads(raw)):
                             return
-            except (OSError, WebSocketException, asyncio.TimeoutError):
+            except (TimeoutError, OSError, WebSocketException):
                 if loop.time() > give_up:
                     raise
                 await asyncio.sleep(0.05)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from typing import Any
 
 import pytest
 
@@ -23,7 +24,7 @@ SEATS: dict[str, list[str | None]] = {
 }
 
 
-def play_table(server: Server, game: str, seed: int) -> tuple[dict[str, object], list[SeatPlayer], dict[str, object]]:
+def play_table(server: Server, game: str, seed: int) -> tuple[dict[str, Any], list[SeatPlayer], dict[str, Any]]:
     seats = SEATS.get(game, [None, None])
     made = open_table(server, game, seats)
     players = [
@@ -42,7 +43,7 @@ def play_table(server: Server, game: str, seed: int) -> tuple[dict[str, object],
 @pytest.mark.slow
 @pytest.mark.parametrize("game", game_names())
 def test_a_table_of_every_game_is_played_to_the_end_over_websockets(server: Server, game: str) -> None:
-    made, players, record = play_table(server, game, seed=7)
+    _made, players, record = play_table(server, game, seed=7)
     for p in players:
         assert p.refusals == [], p.refusals
         assert p.result is not None
