@@ -443,7 +443,8 @@ class CafeState(State):
         """Marking is simultaneous (each seat marks its own sheet with its die and "the die not chosen"):
         a seat whose turn in this round has not come may choose now, since its marks depend only on its own
         sheet and dice."""
-        if self.phase != MARKING or self._cp is None or seat == self._cp or not 0 <= seat < self.n:
+        # a seat choosing a cat for its cat house is still "marking" to the others: no tell here either
+        if self.phase not in (MARKING, CHOOSING_CAT) or self._cp is None or seat == self._cp or not 0 <= seat < self.n:
             return None
         if (seat - self.first) % self.n <= self.turn:
             return None
