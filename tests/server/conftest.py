@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from .harness import Server
+from .harness import Server, close_sockets
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -22,3 +22,9 @@ def server(tmp_path: Path) -> Iterator[Server]:
     srv.start()
     yield srv
     srv.stop()
+
+
+@pytest.fixture(autouse=True)
+def _close_sockets() -> Iterator[None]:
+    yield
+    close_sockets()

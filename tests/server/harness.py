@@ -124,8 +124,24 @@ def open_table(server: Server, game: str, seats: list[str | None], **extra: Any)
     return made
 
 
+OPEN: list[ClientConnection] = []
+"""Connections the tests opened; conftest closes them after each test."""
+
+
+def socket_to(url: str, origin: str | None = None) -> ClientConnection:
+    """A WebSocket entered as a context (websockets wants that), closed after the test."""
+    ws = connect(url, open_timeout=30, max_size=2**24, origin=origin)  # type: ignore[arg-type]
+    OPEN.append(ws.__enter__())
+    return ws
+
+
+def close_sockets() -> None:
+    while OPEN:
+        OPEN.pop().__exit__(None, None, None)
+
+
 def hello(server: Server, table: str, token: str | None, since: int = 0) -> ClientConnection:
-    ws = connect(f"{server.ws_base}/ws/tables/{table}", open_timeout=30, max_size=2**24)
+    ws = socket_to(f"{server.ws_base}/ws/tables/{table}")
     ws.send(json.dumps({"type": "hello", "token": token, "since": since}))
     return ws
 
