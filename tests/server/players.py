@@ -36,6 +36,8 @@ class SeatPlayer:
     final: dict[str, Any] | None = None
     seen: int = 0
     connections: int = 0
+    delay: float = 0.0
+    """Seconds to think before each move (the crash test wants games that outlast its kills)."""
     _pending: tuple[str, Any] | None = None
     _acted_on: int = -1
     _count: int = 0
@@ -82,6 +84,8 @@ class SeatPlayer:
         if msg["legal"] and self._pending is None and msg["version"] > self._acted_on:
             self._acted_on = msg["version"]
             self._count += 1
+            if self.delay:
+                await asyncio.sleep(self.delay)
             action = msg["legal"][self.rng.randrange(len(msg["legal"]))]
             self._pending = (f"s{self.seat}-{self._count}", action)
             await ws.send(json.dumps({"type": "act", "id": self._pending[0], "action": action}))

@@ -28,7 +28,9 @@ GAMES: dict[str, tuple[list[int], int]] = {
 
 
 def _table(state: State) -> Table:
-    row = TableRow("t", state.game.name, state.players, state.seed, state.options, "public", "test", "running", "")
+    row = TableRow(
+        "t", state.game.name, state.players, state.seed, state.options, "public", "test", "running", "", [], ""
+    )
     seats = [SeatRow(i, f"seat{i}", None, 0) for i in range(state.players)]
     return Table(row=row, seats=seats, state=state)
 

@@ -25,7 +25,7 @@ from cattable.core import game as get_game
 
 from .bots import bot_move, check_bot
 from .store import DuplicateEvent, QueuedRow, SeatRow, Store, TableRow
-from .table import SPECTATORS, Diverged, Refusal, Table, Viewer
+from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
 from .tokens import digest, new_secret
 
 P = ParamSpec("P")
@@ -175,21 +175,25 @@ class Hub:
                 except ValueError as exc:
                     raise Refusal("bad_table", str(exc)) from None
         host = new_secret()
+        seed = secrets.randbits(63)
+        state = await asyncio.to_thread(game.new, players, seed, **opts)
         row = TableRow(
             id=secrets.token_hex(8),
             game=game_name,
             players=players,
-            seed=secrets.randbits(63),
+            seed=seed,
             options=opts,
             spectators=spectators,
             version_started=cattable_version(),
             status="running",
             host_hash=digest(host),
+            setup_chance=list(state.chance.log),
+            setup_hash=state_hash(state),
         )
         seat_rows = [SeatRow(seat=i, name=s.name[:64], bot=s.bot, generation=0) for i, s in enumerate(seats)]
         invites = {i: new_secret() for i, s in enumerate(seats) if s.bot is None}
         await self._write(self.store.create_table, row, seat_rows, {i: digest(c) for i, c in invites.items()})
-        table = Table.start(row, seat_rows)
+        table = Table(row=row, seats=seat_rows, state=state)
         self.tables[row.id] = table
         await self._continue(table)
         return {"table": row.id, "host": host, "invites": {str(i): c for i, c in invites.items()}}

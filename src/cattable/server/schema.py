@@ -31,6 +31,8 @@ tables = Table(
     Column("created", Float, nullable=False),
     Column("status", String(16), nullable=False, doc="running, over, or broken (its events no longer replay)"),
     Column("host_hash", String(64), nullable=False),
+    Column("setup_chance", JSON, nullable=False, doc="the chance outcomes the set-up drew (a deal, say)"),
+    Column("setup_hash", String(64), nullable=False, doc="the digest of the position before any move"),
 )
 
 seats = Table(

@@ -38,6 +38,8 @@ class TableRow:
     version_started: str
     status: str
     host_hash: str
+    setup_chance: list[Any]
+    setup_hash: str
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ class Store:
                     created=time.time(),
                     status=row.status,
                     host_hash=row.host_hash,
+                    setup_chance=row.setup_chance,
+                    setup_hash=row.setup_hash,
                 )
             )
             for s in seat_rows:
@@ -149,6 +153,8 @@ class Store:
             version_started=r["version_started"],
             status=r["status"],
             host_hash=r["host_hash"],
+            setup_chance=list(r["setup_chance"]),
+            setup_hash=r["setup_hash"],
         )
 
     def table_ids(self, status: str | None = None) -> list[str]:

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from cattable.core import Action, Game, IllegalAction, InvalidAction, State
+from cattable.core import Action, Game, InvalidAction, State
 from cattable.core import game as get_game
 
 from .store import EventRow, QueuedRow, SeatRow, TableRow
@@ -61,23 +61,23 @@ class Table:
 
     # -- building ------------------------------------------------------------------------------------
     @classmethod
-    def start(cls, row: TableRow, seats: list[SeatRow]) -> Table:
-        game = get_game(row.game)
-        return cls(row=row, seats=seats, state=game.new(row.players, row.seed, **row.options))
-
-    @classmethod
     def rebuild(cls, row: TableRow, seats: list[SeatRow], events: list[EventRow], queued: list[QueuedRow]) -> Table:
-        """Replay the stored events, each checked against the chance outcomes and the hash it recorded."""
-        game = get_game(row.game)
-        script = [outcome for ev in events for outcome in ev.chance]
-        options = game.validated_options(row.players, row.options)
-        table = cls(row=row, seats=seats, state=game._new(row.players, row.seed, options, script))
+        """Replay the stored set-up and events, each checked against the chance outcomes and the hash it
+        recorded; ``Diverged`` (never another error) if they no longer replay."""
+        try:
+            game = get_game(row.game)
+            script = list(row.setup_chance) + [outcome for ev in events for outcome in ev.chance]
+            options = game.validated_options(row.players, row.options)
+            table = cls(row=row, seats=seats, state=game._new(row.players, row.seed, options, script))
+        except Exception as exc:
+            raise Diverged(f"the set-up no longer replays: {exc}") from exc
+        if table.state.chance.log != row.setup_chance or (not events and state_hash(table.state) != row.setup_hash):
+            raise Diverged("the set-up replays to a different position than the one stored")
         for ev in events:
+            drawn_before = len(table.state.chance.log)
             try:
-                action = game.action_from_json(ev.action)
-                drawn_before = len(table.state.chance.log)
-                table._record_and_apply(ev.seat, action, ev.msg_id)
-            except (InvalidAction, IllegalAction, ValueError) as exc:
+                table._record_and_apply(ev.seat, game.action_from_json(ev.action), ev.msg_id)
+            except Exception as exc:
                 raise Diverged(f"event {ev.seq} no longer applies: {exc}") from exc
             if table.state.chance.log[drawn_before:] != ev.chance or state_hash(table.state) != ev.state_hash:
                 raise Diverged(f"event {ev.seq} replays to a different position than the one stored")

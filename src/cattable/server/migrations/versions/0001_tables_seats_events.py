@@ -27,6 +27,8 @@ def upgrade() -> None:
         sa.Column("created", sa.Float, nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
         sa.Column("host_hash", sa.String(64), nullable=False),
+        sa.Column("setup_chance", sa.JSON, nullable=False),
+        sa.Column("setup_hash", sa.String(64), nullable=False),
     )
     op.create_table(
         "seats",
