@@ -1,0 +1,53 @@
+"""``cattable join LINK`` plays a seat from a terminal at a server's table of bots: the terminal is one
+more client of the same table."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import Any
+
+from cattable.core import game as get_game
+
+from .harness import Server, get, post
+
+
+def _join(server: Server, game: str, *args: str, stdin: str = "") -> tuple[subprocess.CompletedProcess[str], Any]:
+    made = post(
+        server.base + "/api/tables",
+        {"game": game, "players": 2, "seats": [{"name": "terminal"}, {"name": "cat", "bot": "heuristic"}]},
+    )
+    link = f"{server.base}/join/{made['invites']['0']}"
+    cmd = [sys.executable, "-m", "cattable.interfaces.cli.main", "join", link, *args]
+    done = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=300)
+    return done, made
+
+
+def test_join_plays_a_seat_to_the_end_against_the_servers_bots(server: Server) -> None:
+    done, made = _join(server, "washi", "--bot", "heuristic")
+    assert done.returncode == 0, done.stderr
+    assert "Seat 0 at table" in done.stdout
+    assert "wins" in done.stdout or "won" in done.stdout
+    state = get(f"{server.base}/api/tables/{made['table']}")
+    assert state["over"]
+    record = get(f"{server.base}/api/tables/{made['table']}/record")
+    assert get_game("washi").replay(record).result().to_json() == state["result"]
+
+
+def test_join_shows_a_typed_mistake_and_leaves_the_seat_waiting(server: Server) -> None:
+    done, made = _join(server, "attack", stdin="help\nfly to the moon\nquit\n")
+    assert done.returncode == 0, done.stderr
+    assert "Legal moves:" in done.stdout
+    assert "not a move" in done.stdout
+    assert "Traceback" not in done.stdout + done.stderr
+    assert get(f"{server.base}/api/tables/{made['table']}")["over"] is False
+
+
+def test_join_with_a_broken_link_says_what_a_link_looks_like(server: Server) -> None:
+    cmd = [sys.executable, "-m", "cattable.interfaces.cli.main", "join", f"{server.base}/tables/nothing"]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "http://HOST:PORT/join/CODE" in done.stderr and "Traceback" not in done.stderr
+    cmd[-1] = f"{server.base}/join/not-a-real-code"
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "invite link is not valid" in done.stderr
