@@ -1,9 +1,9 @@
 """The tables of one server process: each behind its own lock, events made durable before anything is
 acknowledged or shown, bots computed in worker processes, and every watcher sent its own view.
 
-The order of one move is the rule of the house: check by the rules, apply, store the event (one writer
-thread), then acknowledge the sender and send each watcher its view. A crash anywhere before the commit
-loses only a move nobody was told about; after it, the restart replays the move.
+The order of one move is the rule of the house: check by the rules, apply, store the event (the writer
+thread, under the table's lease), then acknowledge the sender and send each watcher its view. A crash
+before the commit loses only a move nobody was told about; after it, the restart replays the move.
 """
 
 from __future__ import annotations
@@ -13,23 +13,26 @@ import multiprocessing
 import os
 import secrets
 import signal
+import time
+import uuid
 from collections import defaultdict
-from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from dataclasses import dataclass
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass, replace
+from functools import partial
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, ParamSpec, Protocol, TypeVar
+from typing import Any, Protocol
 
 from cattable.core import OptionError
 from cattable.core import game as get_game
 
+from . import clocks
 from .bots import bot_move, check_bot
-from .store import DuplicateEvent, QueuedRow, SeatRow, Store, TableRow
+from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store, TableRow
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
 from .tokens import digest, new_secret
-
-P = ParamSpec("P")
-T = TypeVar("T")
+from .undo import undo_refusal
+from .webhooks import check_webhook, post_webhook
+from .writer import Writer
 
 
 def cattable_version() -> str:
@@ -49,7 +52,7 @@ class Watcher(Protocol):
     async def send(self, message: dict[str, Any]) -> None: ...
 
     async def close(self, reason: str) -> None:
-        """End the connection (its seat was given to someone else)."""
+        """End the connection (its seat was given to someone else, or the table moved)."""
 
 
 @dataclass(frozen=True)
@@ -77,11 +80,20 @@ class CrashPoints:
 
 
 class Hub:
-    """Every table this process serves."""
+    """Every table this process serves (those whose lease it holds)."""
 
-    def __init__(self, store: Store, *, bot_workers: int = 1, crash: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        bot_workers: int = 1,
+        crash: str | None = None,
+        lease_seconds: float = 15.0,
+    ) -> None:
         self.store = store
-        self.writer = ThreadPoolExecutor(1, thread_name_prefix="cattable-store")
+        self.owner = uuid.uuid4().hex
+        self.lease_seconds = lease_seconds
+        self.writer = Writer(store, self.owner, lease_seconds)
         self._bot_workers = bot_workers
         self._pool: Executor | None = None
         self.tables: dict[str, Table] = {}
@@ -89,22 +101,33 @@ class Hub:
         self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
         self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.timers: dict[str, asyncio.TimerHandle] = {}
         self.crash = CrashPoints(crash)
+        self._renewer: asyncio.Task[None] | None = None
+        self._background: set[asyncio.Task[Any]] = set()
 
     # -- life ----------------------------------------------------------------------------------------
     async def start(self) -> None:
-        """Rebuild every running table from its events (each checked against its stored hashes)."""
+        """Serve every running table whose lease is free, rebuilt from its events (checked against the
+        stored hashes), with clocks re-armed and bots resumed."""
         for table_id in await asyncio.to_thread(self.store.table_ids, "running"):
-            await self._load(table_id)
+            if await self.writer.call(partial(self.store.take_lease, table_id, self.owner, self.lease_seconds)):
+                await self._load(table_id)
         for table in list(self.tables.values()):
             await self._continue(table)
+        self._renewer = asyncio.get_running_loop().create_task(self._renew_leases())
 
     async def close(self) -> None:
-        for task in self.bot_tasks.values():
+        for task in [*self.bot_tasks.values(), *self._background]:
             task.cancel()
+        if self._renewer is not None:
+            self._renewer.cancel()
+        for handle in self.timers.values():
+            handle.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        self.writer.shutdown(wait=True)
+        await self.writer.call(lambda: self.store.release_leases(self.owner))
+        self.writer.close()
 
     @property
     def pool(self) -> Executor:
@@ -112,9 +135,30 @@ class Hub:
             self._pool = ProcessPoolExecutor(self._bot_workers, mp_context=multiprocessing.get_context("spawn"))
         return self._pool
 
-    async def _write(self, fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.writer, lambda: fn(*args, **kwargs))
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _renew_leases(self) -> None:
+        """Keep this process's leases; drop the tables whose lease was lost (another process took over)."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            ids = list(self.tables)
+            held = await self.writer.call(partial(self.store.renew_leases, self.owner, self.lease_seconds, ids))
+            for table_id in set(ids) - held:
+                await self._drop(table_id, "another server process serves this table now; reconnect")
+
+    async def _drop(self, table_id: str, reason: str) -> None:
+        self.tables.pop(table_id, None)
+        task = self.bot_tasks.pop(table_id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        handle = self.timers.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
+        for watcher in list(self.watchers.pop(table_id, set())):
+            await watcher.close(reason)
 
     async def _load(self, table_id: str) -> Table | None:
         row = await asyncio.to_thread(self.store.table, table_id)
@@ -134,25 +178,41 @@ class Hub:
             )
             return None
         self.tables[table_id] = table
+        self._arm(table)
         return table
 
     async def table(self, table_id: str) -> Table:
-        """The table, loaded from the store if this process has not served it yet."""
+        """The table, loaded from the store (taking its lease) if this process has not served it yet."""
         if table_id in self.broken:
             raise Refusal("broken", self.broken[table_id])
         table = self.tables.get(table_id)
-        if table is None:
-            async with self.locks[table_id]:
-                table = self.tables.get(table_id) or await self._load(table_id)
+        if table is not None:
+            return table
+        async with self.locks[table_id]:
+            table = self.tables.get(table_id)
             if table is None:
-                if table_id in self.broken:
-                    raise Refusal("broken", self.broken[table_id])
-                raise Refusal("no_table", "there is no such table")
+                exists = await asyncio.to_thread(self.store.table, table_id)
+                if exists is None:
+                    raise Refusal("no_table", "there is no such table")
+                took = await self.writer.call(lambda: self.store.take_lease(table_id, self.owner, self.lease_seconds))
+                if not took:
+                    raise Refusal("elsewhere", "another server process serves this table; try again shortly")
+                table = await self._load(table_id)
+            if table is None:
+                raise Refusal("broken", self.broken.get(table_id, "this table cannot be loaded"))
+        await self._continue(table)
         return table
 
     # -- opening tables and taking seats -------------------------------------------------------------
     async def create(
-        self, game_name: str, players: int, options: dict[str, Any], seats: list[SeatSpec], spectators: str
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        spectators: str,
+        clock: Any = None,
+        on_timeout: Any = "wait",
     ) -> dict[str, Any]:
         """Open a table; the host's token and one invite code per person's seat are returned once."""
         try:
@@ -162,18 +222,16 @@ class Hub:
             if not game.min_players <= players <= game.max_players:
                 raise OptionError(f"{game_name} is played by {game.min_players} to {game.max_players} players")
             opts = game.validated_options(players, options)
+            if spectators not in SPECTATORS:
+                raise ValueError(f"spectators must be one of {', '.join(SPECTATORS)}")
+            if len(seats) != players:
+                raise ValueError(f"give {players} seats (a name, and a bot level for a bot), not {len(seats)}")
+            for bot in [s.bot for s in seats if s.bot is not None] + _autopilot_level(on_timeout):
+                check_bot(bot, game_name)
+            clock = clocks.check_clock(clock)
+            on_timeout = clocks.check_on_timeout(on_timeout)
         except (OptionError, ValueError) as exc:
             raise Refusal("bad_table", str(exc)) from None
-        if spectators not in SPECTATORS:
-            raise Refusal("bad_table", f"spectators must be one of {', '.join(SPECTATORS)}")
-        if len(seats) != players:
-            raise Refusal("bad_table", f"give {players} seats (a name, and a bot level for a bot), not {len(seats)}")
-        for s in seats:
-            if s.bot is not None:
-                try:
-                    check_bot(s.bot, game_name)
-                except ValueError as exc:
-                    raise Refusal("bad_table", str(exc)) from None
         host = new_secret()
         seed = secrets.randbits(63)
         state = await asyncio.to_thread(game.new, players, seed, **opts)
@@ -189,19 +247,42 @@ class Hub:
             host_hash=digest(host),
             setup_chance=list(state.chance.log),
             setup_hash=state_hash(state),
+            clock=clock,
+            on_timeout=on_timeout,
         )
-        seat_rows = [SeatRow(seat=i, name=s.name[:64], bot=s.bot, generation=0) for i, s in enumerate(seats)]
+        now = time.time()
+        bank = clocks.start_bank(clock)
+        first = state.current_player
+        seat_rows = [
+            SeatRow(
+                seat=i,
+                name=s.name[:64],
+                bot=s.bot,
+                generation=0,
+                bank=bank,
+                deadline=clocks.deadline_for(clock, bank, now) if i == first and s.bot is None else None,
+            )
+            for i, s in enumerate(seats)
+        ]
         invites = {i: new_secret() for i, s in enumerate(seats) if s.bot is None}
-        await self._write(self.store.create_table, row, seat_rows, {i: digest(c) for i, c in invites.items()})
+        hashes = {i: digest(c) for i, c in invites.items()}
+
+        def write() -> None:
+            self.store.create_table(row, seat_rows, hashes)
+            self.store.take_lease(row.id, self.owner, self.lease_seconds)
+
+        await self.writer.call(write)
         table = Table(row=row, seats=seat_rows, state=state)
         self.tables[row.id] = table
+        self._arm(table)
         await self._continue(table)
+        self._notify(table, set())
         return {"table": row.id, "host": host, "invites": {str(i): c for i, c in invites.items()}}
 
     async def join(self, invite: str) -> dict[str, Any]:
         """Exchange an invite code for a seat token (each device that opens the link gets its own)."""
         token = new_secret()
-        found = await self._write(self.store.exchange_invite, digest(invite), digest(token))
+        found = await self.writer.call(lambda: self.store.exchange_invite(digest(invite), digest(token)))
         if found is None:
             raise Refusal("bad_invite", "this invite link is not valid (the seat may have been given to someone else)")
         table_id, seat = found
@@ -220,20 +301,15 @@ class Hub:
             except ValueError as exc:
                 raise Refusal("bad_table", str(exc)) from None
         invite = None if spec.bot is not None else new_secret()
+        invite_hash = None if invite is None else digest(invite)
+        name = spec.name[:64]
         async with self.locks[table_id]:
-            gen = await self._write(
-                self.store.reassign,
-                table_id,
-                seat,
-                spec.name[:64],
-                spec.bot,
-                None if invite is None else digest(invite),
-            )
-            table.seats[seat] = SeatRow(seat=seat, name=spec.name[:64], bot=spec.bot, generation=gen)
+            gen = await self.writer.call(lambda: self.store.reassign(table_id, seat, name, spec.bot, invite_hash))
+            table.seats[seat] = replace(table.seats[seat], name=name, bot=spec.bot, generation=gen, autopilot=False)
             for watcher in [w for w in self.watchers[table_id] if w.viewer == seat]:
                 self.watchers[table_id].discard(watcher)
                 await watcher.close("this seat was given to someone else")
-        await self._after_move(table)
+        await self._after_move(table, set())
         return {"table": table_id, "seat": seat, "invite": invite}
 
     async def seat_of(self, token: str) -> tuple[str, int]:
@@ -241,6 +317,17 @@ class Hub:
         if found is None:
             raise Refusal("bad_token", "this seat token is not valid (the seat may have been given to someone else)")
         return found
+
+    async def set_webhook(self, table_id: str, seat: int, url: Any) -> None:
+        """Where to send this seat's "your turn" signal (None: nowhere)."""
+        try:
+            checked = check_webhook(url)
+        except ValueError as exc:
+            raise Refusal("invalid", str(exc)) from None
+        table = await self.table(table_id)
+        async with self.locks[table_id]:
+            await self.writer.call(lambda: self.store.set_webhook(table_id, seat, checked))
+            table.seats[seat] = replace(table.seats[seat], webhook=checked)
 
     # -- watching --------------------------------------------------------------------------------------
     async def watch(self, table_id: str, watcher: Watcher) -> None:
@@ -260,10 +347,17 @@ class Hub:
         if not table.may_watch(viewer):
             raise Refusal("no_spectators", "this table does not admit spectators now")
         async with self.locks[table_id]:
-            return {**table.seat_message(viewer), "log": table.log_lines(viewer, since)}
+            return {**table.seat_message(viewer), "log": table.log_lines(viewer, since), "now": time.time()}
 
     async def _send_update(self, table: Table, watcher: Watcher) -> None:
-        msg = {**table.seat_message(watcher.viewer), "log": table.log_lines(watcher.viewer, watcher.seen)}
+        since = watcher.seen
+        reset = since > table.version  # a move was taken back: the client redraws from the start
+        msg = {
+            **table.seat_message(watcher.viewer),
+            "log": table.log_lines(watcher.viewer, 0 if reset else since),
+            "reset": reset,
+            "now": time.time(),
+        }
         watcher.seen = table.version
         try:
             await watcher.send(msg)
@@ -275,13 +369,17 @@ class Hub:
             await self._send_update(table, watcher)
 
     # -- acting ----------------------------------------------------------------------------------------
-    async def act(self, table_id: str, seat: int, data: Any, msg_id: str | None) -> dict[str, Any]:
+    async def act(
+        self, table_id: str, seat: int, data: Any, msg_id: str | None, *, by_bot: bool = False
+    ) -> dict[str, Any]:
         """Play ``data`` for ``seat`` (taken from its token, never from the message). The reply is sent
-        only once the move is durable; a refusal changes nothing."""
+        only once the move is durable; a refusal changes nothing. A person's move ends their autopilot."""
         if msg_id is not None and (not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64):
             raise Refusal("invalid", "a message id must be a string of 1 to 64 characters")
         table = await self.table(table_id)
         async with self.locks[table_id]:
+            if self.tables.get(table_id) is not table:
+                raise Refusal("elsewhere", "this table moved; reconnect")
             if msg_id is not None:
                 done = table.acked.get((seat, msg_id))
                 if done is not None:
@@ -289,39 +387,85 @@ class Hub:
                 queued = table.queued.get(seat)
                 if queued is not None and queued[1] == msg_id:
                     return {"type": "ack", "id": msg_id, "version": table.version, "queued": True, "repeat": True}
+            if by_bot and table.player_of(seat) is None:
+                raise Refusal("reclaimed", "the person took the seat back")
             action = table.parse(data)
             how = table.check(seat, action)
+            choosers = _choosers(table)
+            if not by_bot and table.seats[seat].autopilot:
+                await self._set_autopilot(table, seat, False)
             if how == "early":
-                await self._write(self.store.queue, table_id, QueuedRow(seat, action.to_json(), msg_id))
+                await self.writer.call(lambda: self.store.queue(table_id, QueuedRow(seat, action.to_json(), msg_id)))
                 table.queued[seat] = (action, msg_id)
                 self.crash.reached("after_commit")
                 reply = {"type": "ack", "id": msg_id, "version": table.version, "queued": True}
             else:
                 await self._commit(table, seat, action, msg_id)
                 reply = {"type": "ack", "id": msg_id, "version": table.version}
-        asyncio.get_running_loop().create_task(self._after_move(table))
+        self._spawn(self._after_move(table, choosers))
         return reply
 
+    async def reclaim(self, table_id: str, seat: int) -> None:
+        """The person takes their seat back from the autopilot."""
+        table = await self.table(table_id)
+        async with self.locks[table_id]:
+            if table.seats[seat].autopilot:
+                await self._set_autopilot(table, seat, False)
+        await self._after_move(table, set())
+
+    async def _set_autopilot(self, table: Table, seat: int, on: bool) -> None:
+        table_id = table.row.id
+        await self.writer.call(lambda: self.store.set_autopilot(table_id, seat, on))
+        table.seats[seat] = replace(table.seats[seat], autopilot=on)
+        self._arm(table)
+
     async def _commit(self, table: Table, seat: int, action: Any, msg_id: str | None) -> None:
-        """Apply (off the event loop: the tower's physics may run), then store; undo by reloading if the
-        store fails, so memory never runs ahead of the database."""
+        """Apply (off the event loop: the tower's physics may run), then store; if the store fails, the
+        table is rebuilt from the store, so memory never runs ahead of the database."""
         dequeue = seat in table.queued
+        before = table.state.current_player
         event = await asyncio.to_thread(table.apply, seat, action, msg_id)
         self.crash.reached("after_apply")
+        changes = self._clock_changes(table, before)
+        job = Append(table.row.id, event, over=table.over, dequeue=dequeue, clocks=tuple(changes))
         try:
-            await self._write(self.store.append, table.row.id, event, over=table.over, dequeue=dequeue)
+            await self.writer.append(job)
         except Exception as exc:
-            del self.tables[table.row.id]
+            await self._drop(table.row.id, "the table is being reloaded")
+            if isinstance(exc, LeaseLost):
+                raise Refusal("elsewhere", "another server process serves this table now; reconnect") from None
             await self._load(table.row.id)
             if isinstance(exc, DuplicateEvent):
                 raise Refusal("conflict", "the table moved on meanwhile; your view is being refreshed") from None
             raise Refusal("unavailable", "the move could not be saved, so it was not played; try again") from None
+        for s, bank, deadline in changes:
+            table.seats[s] = replace(table.seats[s], bank=bank, deadline=deadline)
         self.crash.reached("after_commit")
+        self._arm(table)
 
-    async def _after_move(self, table: Table) -> None:
+    def _clock_changes(self, table: Table, mover: int | None) -> list[tuple[int, float | None, float | None]]:
+        """The mover's clock stops (a live bank keeps the unused time plus the increment); the next seat's
+        starts."""
+        clock = table.row.clock
+        if clock is None:
+            return []
+        now = time.time()
+        out: list[tuple[int, float | None, float | None]] = []
+        if mover is not None:
+            row = table.seats[mover]
+            out.append((mover, clocks.bank_after_move(clock, row.bank, row.deadline, now), None))
+        nxt = table.state.current_player
+        if nxt is not None:
+            bank = out[0][1] if out and out[0][0] == nxt else table.seats[nxt].bank
+            out = [c for c in out if c[0] != nxt]
+            out.append((nxt, bank, clocks.deadline_for(clock, bank, now)))
+        return out
+
+    async def _after_move(self, table: Table, choosers: set[int]) -> None:
         await self._continue(table)
         async with self.locks[table.row.id]:
             await self._fan_out(table)
+        self._notify(table, choosers)
 
     async def _continue(self, table: Table) -> None:
         """Play what is due without a person: queued choices whose turn has come, then a bot's turn."""
@@ -341,19 +485,18 @@ class Hub:
                     continue
                 await self._commit(table, seat, action, msg_id)
         seat_to_play = table.state.current_player
-        if seat_to_play is None or table.seats[seat_to_play].bot is None:
+        if seat_to_play is None or table.player_of(seat_to_play) is None:
             return
         running = self.bot_tasks.get(table_id)
         if running is None or running.done():
             self.bot_tasks[table_id] = asyncio.get_running_loop().create_task(self._bot_turn(table))
 
     async def _bot_turn(self, table: Table) -> None:
-        while not table.over:
+        while not table.over and self.tables.get(table.row.id) is table:
             seat = table.state.current_player
-            if seat is None or table.seats[seat].bot is None or self.tables.get(table.row.id) is not table:
+            spec = None if seat is None else table.player_of(seat)
+            if seat is None or spec is None:
                 return
-            spec = table.seats[seat].bot
-            assert spec is not None
             async with self.locks[table.row.id]:
                 version, record = table.version, table.state.record()
             loop = asyncio.get_running_loop()
@@ -361,8 +504,106 @@ class Hub:
                 self.pool, bot_move, table.row.game, record, seat, spec, table.row.seed ^ version
             )
             try:
-                await self.act(table.row.id, seat, move, f"bot-{version}")
+                await self.act(table.row.id, seat, move, f"bot-{version}", by_bot=True)
             except Refusal:
                 if table.version == version:  # the bot's own move was refused: never spin on it
                     return
             await asyncio.sleep(0)
+
+    # -- clocks and signals --------------------------------------------------------------------------------
+    def _arm(self, table: Table) -> None:
+        """Set the timer of the seat to play (a person's, not on autopilot) at its stored deadline."""
+        table_id = table.row.id
+        old = self.timers.pop(table_id, None)
+        if old is not None:
+            old.cancel()
+        seat = table.state.current_player
+        if seat is None or table.player_of(seat) is not None:
+            return
+        deadline = table.seats[seat].deadline
+        if deadline is None:
+            return
+        loop = asyncio.get_running_loop()
+        version = table.version
+        self.timers[table_id] = loop.call_later(
+            max(0.0, deadline - time.time()), lambda: self._spawn(self._time_out(table, seat, version))
+        )
+
+    async def _time_out(self, table: Table, seat: int, version: int) -> None:
+        """A clock ran out: the table's choice of an autopilot bot (until the person reclaims) or waiting."""
+        async with self.locks[table.row.id]:
+            if self.tables.get(table.row.id) is not table or table.version != version or table.over:
+                return
+            if not table.row.on_timeout.startswith("autopilot:") or table.seats[seat].autopilot:
+                return
+            await self._set_autopilot(table, seat, True)
+        await self._after_move(table, set())
+
+    def _notify(self, table: Table, before: set[int]) -> None:
+        """Post "your turn" to the webhooks of the seats that now have a move to make and had none."""
+        for seat in _choosers(table) - before:
+            row = table.seats[seat]
+            if row.webhook and table.player_of(seat) is None:
+                body = {"table": table.row.id, "game": table.row.game, "seat": seat, "version": table.version}
+                self._spawn(asyncio.to_thread(post_webhook, row.webhook, {**body, "your_move": True}))
+
+    # -- undo and replays --------------------------------------------------------------------------------
+    async def undo(self, table_id: str, seat: int, msg_id: str | None) -> dict[str, Any]:
+        """Take back ``seat``'s own last move if the fair rules allow it (``undo.py``)."""
+        table = await self.table(table_id)
+        async with self.locks[table_id]:
+            if not table.movers:
+                raise Refusal("no_undo", "there is no move to take back")
+            record = table.state.record()
+            events = await asyncio.to_thread(self.store.events, table_id)
+            last = events[-1]
+            game = table.game
+            before = await asyncio.to_thread(game.replay, record, table.version - 1)
+            why = await asyncio.to_thread(
+                undo_refusal,
+                before,
+                table.state.history[-1],
+                table.state,
+                seat=seat,
+                mover=table.movers[-1],
+                drew=bool(last.chance),
+                queued=bool(table.queued),
+            )
+            if why is not None:
+                raise Refusal("no_undo", why)
+            await self.writer.call(
+                lambda: self.store.delete_last_event(table_id, last.seq, self.owner, self.lease_seconds)
+            )
+            self.tables.pop(table_id, None)
+            fresh = await self._load(table_id)
+            if fresh is None:
+                raise Refusal("broken", self.broken.get(table_id, "the table could not be reloaded"))
+        await self._after_move(fresh, set())
+        return {"type": "ack", "id": msg_id, "version": fresh.version, "undone": True}
+
+    async def replay_view(self, table_id: str, viewer: Viewer, at: int, as_seat: Viewer | str) -> dict[str, Any]:
+        """A past position: ``viewer``'s own view while playing; any seat's (or the spectator's) once over."""
+        table = await self.table(table_id)
+        if not 0 <= at <= table.version:
+            raise Refusal("invalid", f"'at' must be a version from 0 to {table.version}")
+        target: Viewer = viewer
+        if as_seat != "me":
+            if not table.over:
+                raise Refusal("not_over", "other seats' points of view are revealed when the game ends")
+            target = as_seat if isinstance(as_seat, int) else None
+        elif viewer is None and not table.may_watch(None):
+            raise Refusal("no_spectators", "this table does not admit spectators now")
+        async with self.locks[table_id]:
+            record = table.state.record()
+        past = await asyncio.to_thread(table.game.replay, record, at)
+        return {"version": at, "seat": target, "view": past.view(target)}
+
+
+def _choosers(table: Table) -> set[int]:
+    return {s for s in range(table.row.players) if table.choices(s)}
+
+
+def _autopilot_level(on_timeout: Any) -> list[str]:
+    if isinstance(on_timeout, str) and on_timeout.startswith("autopilot:"):
+        return [on_timeout.split(":", 1)[1]]
+    return []

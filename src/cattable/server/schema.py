@@ -5,6 +5,7 @@ from __future__ import annotations
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     Column,
     Float,
     ForeignKey,
@@ -33,6 +34,10 @@ tables = Table(
     Column("host_hash", String(64), nullable=False),
     Column("setup_chance", JSON, nullable=False, doc="the chance outcomes the set-up drew (a deal, say)"),
     Column("setup_hash", String(64), nullable=False, doc="the digest of the position before any move"),
+    Column(
+        "clock", JSON, nullable=True, doc='{"mode": "live", "bank": s, "increment": s} or {"mode": "async", "days": d}'
+    ),
+    Column("on_timeout", String(32), nullable=False, doc='"wait", or "autopilot:<bot>" until the person reclaims'),
 )
 
 seats = Table(
@@ -44,6 +49,10 @@ seats = Table(
     Column("bot", String(32), nullable=True, doc="the agent playing the seat, or null for a person"),
     Column("invite_hash", String(64), nullable=True),
     Column("generation", Integer, nullable=False, doc="raised when the seat is reassigned: old tokens stop"),
+    Column("webhook", String(500), nullable=True, doc="a URL told when it becomes this seat's move"),
+    Column("bank", Float, nullable=True, doc="seconds left on a live clock"),
+    Column("deadline", Float, nullable=True, doc="when the seat's pending move times out (seconds since the epoch)"),
+    Column("autopilot", Boolean, nullable=False, doc="a bot plays the seat until the person reclaims it"),
 )
 
 tokens = Table(
@@ -81,3 +90,12 @@ queued = Table(
 )
 """Choices made ahead of one's turn in a simultaneous phase (Cat Cafe's marking): durable once
 acknowledged, applied when the seat's turn comes."""
+
+leases = Table(
+    "leases",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
+    Column("owner", String(32), nullable=False, doc="the server process serving the table"),
+    Column("expires", Float, nullable=False),
+)
+"""One serving process per table: a process writes a table's events only while it holds the lease."""

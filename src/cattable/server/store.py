@@ -17,7 +17,7 @@ from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
-from .schema import events, queued, seats, tables, tokens
+from .schema import events, leases, queued, seats, tables, tokens
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_URL = "sqlite:///cattable.db"
@@ -40,6 +40,8 @@ class TableRow:
     host_hash: str
     setup_chance: list[Any]
     setup_hash: str
+    clock: dict[str, Any] | None = None
+    on_timeout: str = "wait"
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,26 @@ class SeatRow:
     name: str
     bot: str | None
     generation: int
+    webhook: str | None = None
+    bank: float | None = None
+    deadline: float | None = None
+    autopilot: bool = False
+
+
+@dataclass(frozen=True)
+class Append:
+    """One event to store, with what changes in the same transaction."""
+
+    table_id: str
+    event: EventRow
+    over: bool = False
+    dequeue: bool = False
+    clocks: tuple[tuple[int, float | None, float | None], ...] = ()
+    """(seat, bank, deadline) for each seat whose clock changes with this move."""
+
+
+class LeaseLost(Exception):
+    """This process no longer holds the table's lease: another process serves it now."""
 
 
 @dataclass(frozen=True)
@@ -124,6 +146,8 @@ class Store:
                     host_hash=row.host_hash,
                     setup_chance=row.setup_chance,
                     setup_hash=row.setup_hash,
+                    clock=row.clock,
+                    on_timeout=row.on_timeout,
                 )
             )
             for s in seat_rows:
@@ -135,6 +159,9 @@ class Store:
                         bot=s.bot,
                         invite_hash=invite_hashes.get(s.seat),
                         generation=s.generation,
+                        bank=s.bank,
+                        deadline=s.deadline,
+                        autopilot=s.autopilot,
                     )
                 )
 
@@ -155,6 +182,8 @@ class Store:
             host_hash=r["host_hash"],
             setup_chance=list(r["setup_chance"]),
             setup_hash=r["setup_hash"],
+            clock=r["clock"],
+            on_timeout=r["on_timeout"],
         )
 
     def table_ids(self, status: str | None = None) -> list[str]:
@@ -168,7 +197,16 @@ class Store:
         query = select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         with self.engine.connect() as conn:
             return [
-                SeatRow(seat=r["seat"], name=r["name"], bot=r["bot"], generation=r["generation"])
+                SeatRow(
+                    seat=r["seat"],
+                    name=r["name"],
+                    bot=r["bot"],
+                    generation=r["generation"],
+                    webhook=r["webhook"],
+                    bank=r["bank"],
+                    deadline=r["deadline"],
+                    autopilot=bool(r["autopilot"]),
+                )
                 for r in conn.execute(query).mappings()
             ]
 
@@ -230,18 +268,88 @@ class Store:
                 for r in conn.execute(query).mappings()
             ]
 
-    def append(self, table_id: str, ev: EventRow, *, over: bool, dequeue: bool) -> None:
-        """Store one event durably (and, in the same transaction, the end of the game or the queued choice
-        it came from); ``DuplicateEvent`` if its number or its message id is taken."""
+    def append(self, jobs: list[Append], owner: str, lease_seconds: float) -> list[Exception | None]:
+        """Store events durably, as many as possible in one transaction (group commit); for each job, None
+        or why it was not stored (``DuplicateEvent``, ``LeaseLost``). A job is stored only while this
+        process holds its table's lease, checked in the same transaction (so two processes never both
+        write a table)."""
         try:
             with self.engine.begin() as conn:
-                _insert_event(conn, table_id, ev)
-                if dequeue:
-                    conn.execute(queued.delete().where(queued.c.table_id == table_id, queued.c.seat == ev.seat))
-                if over:
-                    conn.execute(update(tables).where(tables.c.id == table_id).values(status="over"))
-        except IntegrityError as exc:
-            raise DuplicateEvent(f"table {table_id}: event {ev.seq} or its message id is already stored") from exc
+                for job in jobs:
+                    _store_append(conn, job, owner, lease_seconds)
+            return [None] * len(jobs)
+        except (IntegrityError, LeaseLost):
+            pass
+        out: list[Exception | None] = []
+        for job in jobs:  # one failed: store the others one by one, and say which failed
+            try:
+                with self.engine.begin() as conn:
+                    _store_append(conn, job, owner, lease_seconds)
+                out.append(None)
+            except IntegrityError:
+                out.append(DuplicateEvent(f"table {job.table_id}: event {job.event.seq} or its message id is taken"))
+            except LeaseLost as exc:
+                out.append(exc)
+        return out
+
+    def set_seat_clock(self, table_id: str, seat: int, *, bank: float | None, deadline: float | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(bank=bank, deadline=deadline)
+            )
+
+    def set_autopilot(self, table_id: str, seat: int, on: bool) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(autopilot=on))
+
+    def set_webhook(self, table_id: str, seat: int, url: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(webhook=url))
+
+    def delete_last_event(self, table_id: str, seq: int, owner: str, lease_seconds: float) -> None:
+        """Take back the table's last event (an undo the rules allowed), under the lease."""
+        with self.engine.begin() as conn:
+            _hold_lease(conn, table_id, owner, lease_seconds)
+            gone = conn.execute(events.delete().where(events.c.table_id == table_id, events.c.seq == seq))
+            if gone.rowcount != 1:
+                raise DuplicateEvent(f"table {table_id}: event {seq} is not its last")
+
+    # -- leases ------------------------------------------------------------------------------------------
+    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
+        """Serve a table: take its lease if it is free, expired or already ours."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            taken = conn.execute(
+                update(leases)
+                .where(leases.c.table_id == table_id, (leases.c.owner == owner) | (leases.c.expires < now))
+                .values(owner=owner, expires=now + seconds)
+            )
+            if taken.rowcount == 1:
+                return True
+            if conn.execute(select(leases.c.owner).where(leases.c.table_id == table_id)).first() is not None:
+                return False
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(leases).values(table_id=table_id, owner=owner, expires=now + seconds))
+            return True
+        except IntegrityError:  # another process took it between the two statements
+            return False
+
+    def renew_leases(self, owner: str, seconds: float, table_ids: list[str]) -> set[str]:
+        """Extend this process's leases; the tables among ``table_ids`` it still holds."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(leases).where(leases.c.owner == owner, leases.c.expires >= now).values(expires=now + seconds)
+            )
+            held = conn.execute(select(leases.c.table_id).where(leases.c.owner == owner)).all()
+        return {r[0] for r in held} & set(table_ids)
+
+    def release_leases(self, owner: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(leases.delete().where(leases.c.owner == owner))
 
     def queue(self, table_id: str, row: QueuedRow) -> None:
         with self.engine.begin() as conn:
@@ -258,6 +366,32 @@ class Store:
                 QueuedRow(seat=r["seat"], action=r["action"], msg_id=r["msg_id"])
                 for r in conn.execute(query).mappings()
             ]
+
+
+def _hold_lease(conn: Connection, table_id: str, owner: str, seconds: float) -> None:
+    now = time.time()
+    held = conn.execute(
+        update(leases)
+        .where(leases.c.table_id == table_id, leases.c.owner == owner, leases.c.expires >= now)
+        .values(expires=now + seconds)
+    )
+    if held.rowcount != 1:
+        raise LeaseLost(f"table {table_id} is served by another process now")
+
+
+def _store_append(conn: Connection, job: Append, owner: str, lease_seconds: float) -> None:
+    _hold_lease(conn, job.table_id, owner, lease_seconds)
+    _insert_event(conn, job.table_id, job.event)
+    if job.dequeue:
+        conn.execute(queued.delete().where(queued.c.table_id == job.table_id, queued.c.seat == job.event.seat))
+    if job.over:
+        conn.execute(update(tables).where(tables.c.id == job.table_id).values(status="over"))
+    for seat, bank, deadline in job.clocks:
+        conn.execute(
+            update(seats)
+            .where(seats.c.table_id == job.table_id, seats.c.seat == seat)
+            .values(bank=bank, deadline=deadline)
+        )
 
 
 def _insert_event(conn: Connection, table_id: str, ev: EventRow) -> None:

@@ -118,6 +118,27 @@ class Table:
             return []
         return self.state.early_choices(seat) or []
 
+    def player_of(self, seat: int) -> str | None:
+        """The bot playing ``seat`` now: its own bot, or the table's autopilot while the person is away."""
+        row = self.seats[seat]
+        if row.bot is not None:
+            return row.bot
+        if row.autopilot and self.row.on_timeout.startswith("autopilot:"):
+            return self.row.on_timeout.split(":", 1)[1]
+        return None
+
+    @staticmethod
+    def _seat_info(s: SeatRow) -> dict[str, Any]:
+        """What everyone may know of a seat: who sits there and its clock (never its webhook)."""
+        return {
+            "seat": s.seat,
+            "name": s.name,
+            "bot": s.bot,
+            "autopilot": s.autopilot,
+            "bank": s.bank,
+            "deadline": s.deadline,
+        }
+
     def seat_message(self, viewer: Viewer) -> dict[str, Any]:
         """The whole position as ``viewer`` may see it: what a client draws after connecting or a move."""
         reveal = self.over
@@ -132,7 +153,8 @@ class Table:
             "view": self.state.view(viewer),
             "legal": [a.to_json() for a in self.choices(viewer)],
             "queued": self.queued[viewer][0].to_json() if viewer is not None and viewer in self.queued else None,
-            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot} for s in self.seats],
+            "seats": [self._seat_info(s) for s in self.seats],
+            "clock": self.row.clock,
         }
         if reveal:
             msg["result"] = self.state.result().to_json()

@@ -15,6 +15,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     if not 0 < args.port < 65536:
         raise ValueError(f"--port must be from 1 to 65535, not {args.port}")
+    if not 1 <= args.lease_seconds <= 600:
+        raise ValueError("--lease-seconds must be from 1 to 600")
     if args.bot_workers < 1:
         raise ValueError("--bot-workers must be at least 1")
     app = create_app(
@@ -22,6 +24,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         origins=tuple(args.origin or ()),
         bot_workers=args.bot_workers,
         crash=os.environ.get("CATTABLE_CRASH"),  # tests only: kill -9 at a named point
+        lease_seconds=args.lease_seconds,
     )
     uvicorn.run(app, host=args.host, port=args.port, ws="websockets-sansio", log_level=args.log_level)
     return 0
@@ -51,6 +54,12 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
         "--origin", action="append", help="a web origin allowed to open WebSockets besides the server's own"
     )
     sv.add_argument("--bot-workers", type=int, default=1, help="processes that compute the bots' moves")
+    sv.add_argument(
+        "--lease-seconds",
+        type=float,
+        default=15.0,
+        help="how long a table stays with this process if it stops renewing (several servers on one database)",
+    )
     sv.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     sv.set_defaults(fn=cmd_serve)
 

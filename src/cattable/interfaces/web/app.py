@@ -39,6 +39,15 @@ class TableIn(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn]
     spectators: str = Field(default="public", description=f"one of {', '.join(SPECTATORS)}")
+    clock: dict[str, Any] | None = Field(
+        default=None,
+        description='null, {"mode": "live", "bank": seconds, "increment": seconds} or {"mode": "async", "days": d}',
+    )
+    on_timeout: str = Field(default="wait", description="'wait', or 'autopilot:<bot>' until the person reclaims")
+
+
+class WebhookIn(BaseModel):
+    url: str | None = Field(default=None, max_length=500, description="http(s) URL told when it is your move")
 
 
 class JoinIn(BaseModel):
@@ -64,14 +73,19 @@ HubDep = Annotated[Hub, Depends(hub_of)]
 
 
 def create_app(
-    db_url: str, *, origins: tuple[str, ...] = (), bot_workers: int = 1, crash: str | None = None
+    db_url: str,
+    *,
+    origins: tuple[str, ...] = (),
+    bot_workers: int = 1,
+    crash: str | None = None,
+    lease_seconds: float = 15.0,
 ) -> FastAPI:
     """The server's app over the database at ``db_url`` (migrated on start-up)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
-        hub = Hub(store, bot_workers=bot_workers, crash=crash)
+        hub = Hub(store, bot_workers=bot_workers, crash=crash, lease_seconds=lease_seconds)
         await hub.start()
         app.state.hub = hub
         yield
@@ -122,7 +136,9 @@ def create_app(
     async def open_table(body: TableIn, hub: HubDep) -> dict[str, Any]:
         """Open a table; returns the host token and an invite code per person's seat (shown once)."""
         seats = [SeatSpec(name=s.name, bot=s.bot) for s in body.seats]
-        return await hub.create(body.game, body.players, body.options, seats, body.spectators)
+        return await hub.create(
+            body.game, body.players, body.options, seats, body.spectators, body.clock, body.on_timeout
+        )
 
     @app.post("/api/join")
     async def join(body: JoinIn, hub: HubDep) -> dict[str, Any]:
@@ -146,6 +162,53 @@ def create_app(
         if viewer is None:
             raise Refusal("bad_token", "only a seat can act: send its token as 'Authorization: Bearer <token>'")
         return await hub.act(table_id, viewer, body.action, body.id)
+
+    async def seat_for(hub: Hub, table_id: str, authorization: str | None) -> int:
+        viewer = await viewer_for(hub, table_id, authorization)
+        if viewer is None:
+            raise Refusal("bad_token", "only a seat can do this: send its token as 'Authorization: Bearer <token>'")
+        return viewer
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """Take back your own last move: only if it drew no chance, revealed nothing, and nobody acted since."""
+        return await hub.undo(table_id, await seat_for(hub, table_id, authorization), None)
+
+    @app.post("/api/tables/{table_id}/reclaim")
+    async def reclaim(
+        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Take your seat back from the autopilot that played it while your clock had run out."""
+        await hub.reclaim(table_id, await seat_for(hub, table_id, authorization))
+        return {"reclaimed": True}
+
+    @app.put("/api/tables/{table_id}/webhook")
+    async def webhook(
+        table_id: str, body: WebhookIn, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Where to POST your "your turn" signal (a URL, or null to stop)."""
+        await hub.set_webhook(table_id, await seat_for(hub, table_id, authorization), body.url)
+        return {"webhook": body.url}
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay(
+        table_id: str,
+        hub: HubDep,
+        at: int,
+        seat: str = "me",
+        authorization: Annotated[str | None, Header()] = None,
+    ) -> dict[str, Any]:
+        """The position at version ``at``: your seat's view while playing; once the game is over, any
+        seat's (``seat=2``) or the spectator's (``seat=spectator``)."""
+        viewer = await viewer_for(hub, table_id, authorization)
+        as_seat: int | str | None = seat
+        if seat == "spectator":
+            as_seat = None
+        elif seat != "me":
+            if not seat.isdigit():
+                raise Refusal("invalid", "seat must be 'me', 'spectator' or a seat number")
+            as_seat = int(seat)
+        return await hub.replay_view(table_id, viewer, at, as_seat)
 
     @app.get("/api/tables/{table_id}/record")
     async def record(
@@ -267,13 +330,20 @@ async def _answer(hub: Hub, table_id: str, viewer: Viewer, text: str) -> dict[st
             if type(since) is not int:
                 raise Refusal("invalid", "'since' must be a whole number (the last version you saw)")
             return await hub.message(table_id, viewer, since)
+        if kind in ("undo", "reclaim") and viewer is None:
+            raise Refusal("spectator", "spectators cannot act")
+        if kind == "undo":
+            return await hub.undo(table_id, viewer, msg_id if isinstance(msg_id, str) else None)  # type: ignore[arg-type]
+        if kind == "reclaim":
+            await hub.reclaim(table_id, viewer)  # type: ignore[arg-type]
+            return {"type": "ack", "id": msg_id if isinstance(msg_id, str) else None, "reclaimed": True}
         if kind == "act":
             if viewer is None:
                 raise Refusal("spectator", "spectators cannot act")
             if "action" not in msg:
                 raise Refusal("invalid", "an 'act' message needs an 'action'")
             return await hub.act(table_id, viewer, msg["action"], msg_id)
-        raise Refusal("invalid", "the message type must be 'act', 'sync' or 'ping'")
+        raise Refusal("invalid", "the message type must be 'act', 'undo', 'reclaim', 'sync' or 'ping'")
     except Refusal as exc:
         return {
             "type": "error",
