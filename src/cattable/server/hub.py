@@ -89,9 +89,12 @@ class Hub:
         bot_workers: int = 1,
         crash: str | None = None,
         lease_seconds: float = 15.0,
+        owner: str | None = None,
     ) -> None:
         self.store = store
-        self.owner = uuid.uuid4().hex
+        self.owner = (owner or uuid.uuid4().hex)[:32]
+        """Who holds this process's leases: a server restarted under the same name takes its tables back
+        at once; another name waits for the leases to expire."""
         self.lease_seconds = lease_seconds
         self.writer = Writer(store, self.owner, lease_seconds)
         self._bot_workers = bot_workers
@@ -478,11 +481,12 @@ class Hub:
                 if due is None:
                     break
                 seat, action, msg_id = due
+                entry = table.queued.pop(seat)
                 try:
                     table.check(seat, action)
-                except Refusal:
-                    del table.queued[seat]  # cannot happen with the rules as they are; never loop on it
+                except Refusal:  # cannot happen with the rules as they are; never loop on it
                     continue
+                table.queued[seat] = entry  # the commit takes it off the store's queue with the move
                 await self._commit(table, seat, action, msg_id)
         seat_to_play = table.state.current_player
         if seat_to_play is None or table.player_of(seat_to_play) is None:

@@ -110,12 +110,10 @@ class Table:
     def choices(self, seat: Viewer) -> list[Action]:
         """What ``seat`` may send now: its legal actions on its turn, its early choices in a simultaneous
         phase if it has not queued one, else nothing."""
-        if seat is None or self.over:
+        if seat is None or self.over or seat in self.queued:  # a queued choice is played when its turn comes
             return []
         if seat == self.state.current_player:
             return self.state.legal_actions()
-        if seat in self.queued:
-            return []
         return self.state.early_choices(seat) or []
 
     def player_of(self, seat: int) -> str | None:
@@ -184,6 +182,8 @@ class Table:
         turn; a refusal saying why otherwise. Nothing changes."""
         if self.over:
             raise Refusal("over", "the game is over")
+        if seat in self.queued:
+            raise Refusal("already_chosen", "you have already chosen this round")
         if seat == self.state.current_player:
             try:
                 legal = self.state.is_legal(action)
@@ -195,8 +195,6 @@ class Table:
         early = self.state.early_choices(seat)
         if early is None:
             raise Refusal("not_your_turn", f"it is not your turn: seat {self.state.current_player} is to play")
-        if seat in self.queued:
-            raise Refusal("already_chosen", "you have already chosen this round")
         if action not in early:
             raise Refusal("illegal", f"{action.text()} is not one of your choices now")
         return "early"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 
 from cattable.server.store import DEFAULT_URL
 
@@ -25,6 +26,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         crash=os.environ.get("CATTABLE_CRASH"),  # tests only: kill -9 at a named point
         lease_seconds=args.lease_seconds,
+        server_id=args.server_id or f"{socket.gethostname()}:{args.port}"[-32:],
     )
     uvicorn.run(app, host=args.host, port=args.port, ws="websockets-sansio", log_level=args.log_level)
     return 0
@@ -59,6 +61,12 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
         type=float,
         default=15.0,
         help="how long a table stays with this process if it stops renewing (several servers on one database)",
+    )
+    sv.add_argument(
+        "--server-id",
+        default=None,
+        help="this server's name in table leases; a server restarted under the same name takes its tables back "
+        "at once (default: HOSTNAME:PORT)",
     )
     sv.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     sv.set_defaults(fn=cmd_serve)

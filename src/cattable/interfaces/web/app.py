@@ -79,13 +79,14 @@ def create_app(
     bot_workers: int = 1,
     crash: str | None = None,
     lease_seconds: float = 15.0,
+    server_id: str | None = None,
 ) -> FastAPI:
     """The server's app over the database at ``db_url`` (migrated on start-up)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
-        hub = Hub(store, bot_workers=bot_workers, crash=crash, lease_seconds=lease_seconds)
+        hub = Hub(store, bot_workers=bot_workers, crash=crash, lease_seconds=lease_seconds, owner=server_id)
         await hub.start()
         app.state.hub = hub
         yield
@@ -106,6 +107,8 @@ def create_app(
             "bad_table": 400,
             "invalid": 400,
             "spectator": 403,
+            "elsewhere": 503,
+            "unavailable": 503,
         }
         return JSONResponse({"error": exc.code, "reason": str(exc)}, status_code=status.get(exc.code, 409))
 
