@@ -1,0 +1,137 @@
+"""Undo by fair rules, the same for every game and decided from the event log: only one's own last move,
+only while it drew no chance outcome, revealed nothing, and no other seat has acted since. Replays: a
+past position from one's own seat while playing, any seat's once the game is over."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cattable.core import game as get_game
+
+from .harness import Refused, Server, get, hello, open_table, post, recv, until_state
+
+
+def _act(server: Server, table: str, token: str, action: object, msg_id: str) -> dict[str, object]:
+    reply: dict[str, object] = post(
+        f"{server.base}/api/tables/{table}/actions", {"action": action, "id": msg_id}, token=token
+    )
+    return reply
+
+
+def test_a_public_move_that_drew_nothing_can_be_taken_back_by_its_player_only(server: Server) -> None:
+    made = open_table(server, "cafe", [None, None])
+    table, tokens = made["table"], made["tokens"]
+    url = f"{server.base}/api/tables/{table}"
+    first = get(url, token=tokens[0])
+    seat = first["to_play"]
+    other = 1 - seat
+    _act(server, table, tokens[seat], first["legal"][0], "draft")  # taking a die: public, no chance
+    with pytest.raises(Refused) as not_mine:
+        post(f"{url}/undo", {}, token=tokens[other])
+    assert "only the seat that played the last move" in not_mine.value.body["reason"]
+    watcher = hello(server, table, tokens[other])
+    assert until_state(watcher)["version"] == 1
+    undone = post(f"{url}/undo", {}, token=tokens[seat])
+    assert undone["undone"] is True and undone["version"] == 0
+    again = get(url, token=tokens[seat])
+    assert again["version"] == 0 and again["legal"] == first["legal"] and again["view"] == first["view"]
+    update = until_state(watcher)
+    assert update["version"] == 0 and update["reset"] is True  # the other seat redraws from the start
+    record_check = get(url, token=tokens[other])
+    assert record_check["log"] == []
+
+
+def test_a_move_another_seat_answered_stands(server: Server) -> None:
+    made = open_table(server, "cafe", [None, None])
+    table, tokens = made["table"], made["tokens"]
+    url = f"{server.base}/api/tables/{table}"
+    for i in range(2):
+        state = next(
+            s for s in (get(url, token=t) for t in tokens.values()) if s["legal"] and s["seat"] == s["to_play"]
+        )
+        _act(server, table, tokens[state["seat"]], state["legal"][0], f"d{i}")
+    first_drafter = 1 - state["seat"]
+    with pytest.raises(Refused) as late:
+        post(f"{url}/undo", {}, token=tokens[first_drafter])
+    assert late.value.body["error"] == "no_undo"
+    assert get(url, token=tokens[0])["version"] == 2
+
+
+def test_a_move_that_drew_chance_stands(server: Server) -> None:
+    made = open_table(server, "attack", [None, None])
+    table, tokens = made["table"], made["tokens"]
+    url = f"{server.base}/api/tables/{table}"
+    state = get(url, token=tokens[0])
+    seat = state["to_play"]
+    mine = get(url, token=tokens[seat])
+    card = next(a for a in mine["legal"] if a["kind"] == "cat_card")  # a card played is replaced from the deck
+    _act(server, table, tokens[seat], card, "card")
+    with pytest.raises(Refused) as refused:
+        post(f"{url}/undo", {}, token=tokens[seat])
+    assert "chance" in refused.value.body["reason"]
+
+
+def test_a_secret_mark_can_be_taken_back_but_the_mark_that_reveals_the_round_cannot(server: Server) -> None:
+    made = open_table(server, "cafe", [None, None])
+    table, tokens = made["table"], made["tokens"]
+    url = f"{server.base}/api/tables/{table}"
+    for i in range(2):  # the draft
+        s = next(s for s in (get(url, token=t) for t in tokens.values()) if s["seat"] == s["to_play"])
+        _act(server, table, tokens[s["seat"]], s["legal"][0], f"d{i}")
+    s = next(s for s in (get(url, token=t) for t in tokens.values()) if s["seat"] == s["to_play"])
+    first = s["seat"]
+    _act(server, table, tokens[first], {"kind": "pass"}, "p1")  # secret until the round resolves
+    assert post(f"{url}/undo", {}, token=tokens[first])["version"] == 2
+    _act(server, table, tokens[first], {"kind": "pass"}, "p2")
+    _act(server, table, tokens[1 - first], {"kind": "pass"}, "p3")  # the round resolves: marks are shown
+    with pytest.raises(Refused) as shown:
+        post(f"{url}/undo", {}, token=tokens[1 - first])
+    assert shown.value.body["error"] == "no_undo"
+
+
+def test_undo_over_the_websocket(server: Server) -> None:
+    made = open_table(server, "cafe", [None, None])
+    table, tokens = made["table"], made["tokens"]
+    url = f"{server.base}/api/tables/{table}"
+    s = next(s for s in (get(url, token=t) for t in tokens.values()) if s["seat"] == s["to_play"])
+    ws = hello(server, table, tokens[s["seat"]])
+    until_state(ws)
+    ws.send(json.dumps({"type": "act", "id": "a", "action": s["legal"][0]}))
+    ws.send(json.dumps({"type": "undo", "id": "u"}))
+    replies: list[dict[str, Any]] = []
+    while len(replies) < 2:
+        msg = recv(ws)
+        if msg["type"] != "state":
+            replies.append(msg)
+    assert replies[0]["type"] == "ack" and replies[1] == {"type": "ack", "id": "u", "version": 0, "undone": True}
+
+
+def test_replays_show_ones_own_past_views_while_playing_and_everything_after(server: Server) -> None:
+    made = open_table(server, "washi", [None, "random"], spectators="after")
+    table, token = made["table"], made["tokens"][0]
+    url = f"{server.base}/api/tables/{table}"
+    state = get(url, token=token)
+    _act(server, table, token, state["legal"][0], "m0")
+    mine = get(f"{url}/replay?at=0", token=token)
+    assert mine["seat"] == 0 and mine["view"] == state["view"]
+    with pytest.raises(Refused) as theirs:  # another seat's point of view waits for the end
+        get(f"{url}/replay?at=1&seat=1", token=token)
+    assert theirs.value.status == 403
+    with pytest.raises(Refused):  # and so does a spectator at a table that reveals only after the end
+        get(f"{url}/replay?at=1")
+    with pytest.raises(Refused):
+        get(f"{url}/replay?at=999999", token=token)
+    for i in range(1, 2000):
+        state = get(url, token=token)
+        if state["over"]:
+            break
+        if state["legal"]:
+            _act(server, table, token, state["legal"][0], f"m{i}")
+    assert state["over"]
+    record = get(f"{url}/record", token=token)
+    game = get_game("washi")
+    assert get(f"{url}/replay?at=1&seat=1", token=token)["view"] == game.replay(record, 1).view(1)
+    assert get(f"{url}/replay?at=2&seat=spectator")["view"] == game.replay(record, 2).view(None)
