@@ -35,6 +35,8 @@ class Server:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
+    extra: tuple[str, ...] = ()
+    """More ``cattable serve`` flags (a short lease, a server name)."""
 
     @property
     def base(self) -> str:
@@ -50,7 +52,7 @@ class Server:
         if crash:
             env["CATTABLE_CRASH"] = crash
         cmd = [sys.executable, "-m", "cattable.interfaces.cli.main", "serve", "--db", self.db, "--port", str(self.port)]
-        cmd += ["--log-level", "warning"]
+        cmd += ["--log-level", "warning", *self.extra]
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL  # noqa: SIM115 - lives with the process
         self.proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
