@@ -1,6 +1,6 @@
-# The two front-door commands: `make play` and `make test`. Each sets itself up the first time, and again
-# whenever pyproject.toml changes: `play` a virtual environment in .venv with cattable and what playing
-# needs (about 200 MB), `test` and the other targets also the development set (plots, Ray, the tools).
+# The front-door commands: `make serve` (or `make play`) and `make test`. Each sets itself up the first time,
+# and again whenever pyproject.toml changes: `serve` and `play` a virtual environment in .venv with cattable
+# and what playing needs, `test` and the other targets also the development set (plots, Ray, the tools).
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
@@ -9,7 +9,7 @@ PLAY_STAMP = $(VENV)/.installed-play
 GAME ?= cafe
 ARGS ?= --players 3 --bots 2
 
-.PHONY: play test lint types unit bench figures setup clean
+.PHONY: play serve test lint types unit bench figures setup clean
 
 # Everything, for the tests and tools (the play set is part of it, so its stamp is touched too).
 $(STAMP): pyproject.toml
@@ -29,6 +29,10 @@ setup: $(STAMP)
 
 play: $(PLAY_STAMP)
 	$(BIN)/cattable play $(GAME) $(ARGS)
+
+# The table server on the embedded default (SQLite in ./cattable.db); SERVE_ARGS="--port 9000" to change.
+serve: $(PLAY_STAMP)
+	$(BIN)/cattable serve $(SERVE_ARGS)
 
 test: lint types unit
 
@@ -54,7 +58,8 @@ bench: $(STAMP)
 	run benchmarks/bench_search.py 3; \
 	run benchmarks/bench_tower_physics.py --trials 5; \
 	run benchmarks/bench_tower_game.py --seconds 5 --bot-games 0; \
-	run benchmarks/bench_tower_height.py --actions 30
+	run benchmarks/bench_tower_height.py --actions 30; \
+	run benchmarks/bench_server.py --tables 50 --seconds 5
 
 # Every figure and table in docs/ remade from committed inputs (docs/figures/README.md), in seconds: the
 # tournaments' summaries, plots and BOTS.md tables from their logs, no game played; the rule trace.
