@@ -28,7 +28,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         server_id=args.server_id or f"{socket.gethostname()}:{args.port}"[-32:],
     )
-    uvicorn.run(app, host=args.host, port=args.port, ws="websockets-sansio", log_level=args.log_level)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        ws="websockets-sansio",
+        ws_per_message_deflate=args.compress,
+        log_level=args.log_level,
+    )
     return 0
 
 
@@ -67,6 +74,12 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
         default=None,
         help="this server's name in table leases; a server restarted under the same name takes its tables back "
         "at once (default: HOSTNAME:PORT)",
+    )
+    sv.add_argument(
+        "--compress",
+        action=argparse.BooleanOptionalAction,
+        default=False,
+        help="compress WebSocket messages (permessage-deflate): less traffic, more server CPU per move",
     )
     sv.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
     sv.set_defaults(fn=cmd_serve)
