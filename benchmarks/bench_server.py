@@ -174,11 +174,50 @@ async def _measure(pid: int, load: Load, seconds: float, warmup: float, clients:
     return cpu1 - cpu0, gen1 - gen0
 
 
+async def _pings(base: str, seconds: float, tower_tables: int) -> dict[str, Any]:
+    """Ping round trips on a spectator's WebSocket, idle and then while ``tower_tables`` tables of tower bots
+    run their physics and searches on the same server: the event loop must stay free for everyone else."""
+    body = {"game": "tower", "players": 1, "seats": [{"name": "b", "bot": "heuristic"}]}
+
+    async def ping_for(ws: ClientConnection, secs: float) -> list[float]:
+        out: list[float] = []
+        stop = time.monotonic() + secs
+        while time.monotonic() < stop:
+            start = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping", "id": "p"}))
+            while json.loads(await ws.recv())["type"] != "pong":
+                pass
+            out.append(time.perf_counter() - start)
+            await asyncio.sleep(0.02)
+        return sorted(out)
+
+    idle_table = await asyncio.to_thread(_post, base + "/api/tables", {**body, "seats": [{"name": "p"}]})
+    async with connect(base.replace("http", "ws", 1) + f"/ws/tables/{idle_table['table']}") as ws:
+        await ws.send(json.dumps({"type": "hello", "token": None, "since": 0}))
+        await ws.recv()
+        idle = await ping_for(ws, seconds / 2)
+        for _ in range(tower_tables):
+            await asyncio.to_thread(_post, base + "/api/tables", body)
+        busy = await ping_for(ws, seconds)
+
+    def pct(xs: list[float], q: float) -> float:
+        return round(xs[max(0, int(len(xs) * q) - 1)] * 1000, 2)
+
+    return {
+        "idle_p50_ms": pct(idle, 0.5),
+        "idle_p99_ms": pct(idle, 0.99),
+        "tower_p50_ms": pct(busy, 0.5),
+        "tower_p99_ms": pct(busy, 0.99),
+        "tower_tables": tower_tables,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--tables", type=int, default=50, help="tables (and echo clients), two connections each")
     parser.add_argument("--seconds", type=float, default=8.0, help="measured seconds per server")
     parser.add_argument("--warmup", type=float, default=2.0, help="seconds of load before measuring")
+    parser.add_argument("--tower-tables", type=int, default=4, help="tower tables of bots during the ping test")
     parser.add_argument("--out", default=None, help="write the figures as JSON here too")
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > 1:
@@ -239,6 +278,27 @@ def main(argv: list[str] | None = None) -> int:
             results.append(_figures("cattable table server (moves)", load, args.seconds, cpu, gen))
         finally:
             server.kill()
+        port = _free_port()
+        server = _start(
+            [
+                sys.executable,
+                "-m",
+                "cattable.interfaces.cli.main",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                f"sqlite:///{tmp}/pings.db",
+                "--log-level",
+                "warning",
+            ],
+            port,
+            "/api/games",
+        )
+        try:
+            pings = asyncio.run(_pings(f"http://127.0.0.1:{port}", args.seconds, args.tower_tables))
+        finally:
+            server.kill()
     echo_p99, server_p99 = results[0]["p99_ms"], results[1]["p99_ms"]
     ratio = round(server_p99 / echo_p99, 2) if echo_p99 and server_p99 else None
     print(f"{'server':34} {'per s':>8} {'p50 ms':>8} {'p99 ms':>8} {'CPU us/rt':>10} {'gen CPU':>8}")
@@ -248,8 +308,15 @@ def main(argv: list[str] | None = None) -> int:
             f"{r['server_cpu_us_per_round_trip']:>10} {r['generator_cpu_share']:>8}"
         )
     print(f"p99 ratio, server / echo: {ratio} (goal: at most 2)")
+    print(
+        f"ping on a spectator's socket: idle p50 {pings['idle_p50_ms']} ms, p99 {pings['idle_p99_ms']} ms; "
+        f"with {pings['tower_tables']} tower tables of bots running: p50 {pings['tower_p50_ms']} ms, "
+        f"p99 {pings['tower_p99_ms']} ms"
+    )
     if args.out:
-        Path(args.out).write_text(json.dumps({"results": results, "p99_ratio": ratio, "tables": args.tables}, indent=1))
+        Path(args.out).write_text(
+            json.dumps({"results": results, "p99_ratio": ratio, "tables": args.tables, "pings": pings}, indent=1)
+        )
     return 0
 
 

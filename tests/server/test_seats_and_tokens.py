@@ -4,7 +4,9 @@ from the server's own origin."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
@@ -104,3 +106,25 @@ def test_spectators_see_what_the_table_allows(server: Server) -> None:
     with pytest.raises(Refused) as early:
         get(f"{server.base}/api/tables/{later['table']}/record", token=later["tokens"][0])
     assert early.value.status == 403  # the record holds the seed: never before the end
+
+
+def test_no_invite_code_or_token_reaches_the_servers_log(tmp_path: Path) -> None:
+    server = Server(db=f"sqlite:///{tmp_path / 't.db'}", log=tmp_path / "access.log", extra=("--log-level", "info"))
+    server.start()
+    try:
+        made = open_table(server, "washi", [None, None])
+        code = made["invites"]["1"]
+        with contextlib.suppress(Refused):  # (the browser client may not be built here)
+            get(f"{server.base}/join/{code}")  # a browser opening the seat's link
+        for token in made["tokens"].values():
+            state = get(f"{server.base}/api/tables/{made['table']}", token=token)
+            ws = hello(server, made["table"], token)
+            until_state(ws)
+            if state["legal"]:
+                post(f"{server.base}/api/tables/{made['table']}/actions", {"action": state["legal"][0]}, token=token)
+    finally:
+        server.stop()
+    log = (tmp_path / "access.log").read_text()
+    assert "GET /join/" in log and "/api/tables" in log  # the access log is on
+    secrets = [made["host"], *made["invites"].values(), *made["tokens"].values()]
+    assert not [s for s in secrets if s in log]

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import copy
+import logging
 import os
+import re
 import socket
+from typing import Any
 
 from cattable.server.store import DEFAULT_URL
 
@@ -35,8 +39,31 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ws="websockets-sansio",
         ws_per_message_deflate=args.compress,
         log_level=args.log_level,
+        log_config=_log_config(),
     )
     return 0
+
+
+class _HideInvites(logging.Filter):
+    """Invite codes are secrets: the access log shows ``/join/…`` instead of the code a link carries."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(_INVITE.sub("/join/…", a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
+_INVITE = re.compile(r"/join/[A-Za-z0-9_-]+")
+
+
+def _log_config() -> dict[str, Any]:
+    """uvicorn's logging, with invite codes kept out of the access log."""
+    from uvicorn.config import LOGGING_CONFIG
+
+    config = copy.deepcopy(LOGGING_CONFIG)
+    config.setdefault("filters", {})["hide_invites"] = {"()": _HideInvites}
+    config["handlers"]["access"]["filters"] = ["hide_invites"]
+    return config
 
 
 def _db_url(text: str) -> str:
@@ -51,7 +78,7 @@ def _db_url(text: str) -> str:
 def cmd_join(args: argparse.Namespace) -> int:
     from cattable.interfaces.terminal.join import join_table
 
-    return join_table(args.link, name=args.name, bot=args.bot)
+    return join_table(args.link, bot=args.bot)
 
 
 def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -60,7 +87,9 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     sv.add_argument("--port", type=int, default=8000, help="the port to listen on")
     sv.add_argument("--db", default=DEFAULT_URL, help="the database: an SQLite file or postgresql://user@host/db")
     sv.add_argument(
-        "--origin", action="append", help="a web origin allowed to open WebSockets besides the server's own"
+        "--origin",
+        action="append",
+        help="a web origin allowed to open WebSockets besides the server's own, repeatable (default: only its own)",
     )
     sv.add_argument("--bot-workers", type=int, default=1, help="processes that compute the bots' moves")
     sv.add_argument(
@@ -81,11 +110,14 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
         default=False,
         help="compress WebSocket messages (permessage-deflate): less traffic, more server CPU per move",
     )
-    sv.add_argument("--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"))
+    sv.add_argument(
+        "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"), help="how much to log"
+    )
     sv.set_defaults(fn=cmd_serve)
 
     jn = sub.add_parser("join", help="play a seat at a server's table from this terminal")
     jn.add_argument("link", help="the seat's invite link (http://HOST:PORT/join/CODE) or a saved seat file")
-    jn.add_argument("--name", default=None, help="unused for now: the host names the seats")
-    jn.add_argument("--bot", default=None, help="let a bot of this kind play the seat for you (e.g. heuristic)")
+    jn.add_argument(
+        "--bot", default=None, help="let a bot of this kind play the seat for you, e.g. heuristic (default: you type)"
+    )
     jn.set_defaults(fn=cmd_join)
