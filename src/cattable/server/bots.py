@@ -6,11 +6,28 @@ may know: its view, the legal actions and fair re-deals (``InfoSet``), as every 
 
 from __future__ import annotations
 
+import ctypes
+import os
+import signal
+import sys
 from typing import Any
 
 from cattable.agents.base import InfoSet
 from cattable.agents.registry import make_agent
 from cattable.core import game as get_game
+
+
+def worker_started(server_pid: int) -> None:
+    """Run in each bot worker as it starts: the worker dies with the server, even one killed with SIGKILL
+    (which runs no clean-up), instead of lingering with its memory."""
+    if sys.platform.startswith("linux"):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != server_pid:  # the server died before the line above took effect
+        os._exit(0)
+
+
+PR_SET_PDEATHSIG = 1
 
 
 def check_bot(spec: str, game_name: str) -> None:

@@ -26,7 +26,7 @@ from cattable.core import OptionError
 from cattable.core import game as get_game
 
 from . import clocks
-from .bots import bot_move, check_bot
+from .bots import bot_move, check_bot, worker_started
 from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store, TableRow
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
 from .tokens import digest, new_secret
@@ -135,7 +135,12 @@ class Hub:
     @property
     def pool(self) -> Executor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(self._bot_workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                self._bot_workers,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker_started,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     def _spawn(self, coro: Any) -> None:
