@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,9 +38,14 @@ class Diverged(RuntimeError):
     """The stored events replay to a different position than the one they recorded (the rules changed)."""
 
 
-def state_hash(state: State) -> str:
-    """A digest of the whole position, secrets included (``snapshot``): replays are checked against it."""
-    text = json.dumps(state.snapshot(), sort_keys=True, separators=(",", ":"), default=repr)
+def state_hash(state: State, views: Callable[[Viewer], dict[str, Any]] | None = None) -> str:
+    """A digest of the whole position, secrets included (``snapshot``): replays are checked against it.
+    A game without secrets snapshots as its views, so views already built (``views``) are reused."""
+    if views is not None and type(state).snapshot is State.snapshot:
+        snap: dict[str, Any] = {"seats": [views(s) for s in range(state.players)], "spectator": views(None)}
+    else:
+        snap = state.snapshot()
+    text = json.dumps(snap, sort_keys=True, separators=(",", ":"), default=repr)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -58,6 +64,19 @@ class Table:
     """(seat, client message id) -> the version it made, so a resent message is applied once."""
     queued: dict[int, tuple[Action, str | None]] = field(default_factory=dict)
     """Choices made ahead of the seat's turn in a simultaneous phase, applied when the turn comes."""
+    slow_moves: bool = True
+    """Whether the next move should run off the event loop (the hub learns it from the last move)."""
+    _views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
+    _views_at: int = -1
+
+    def view(self, viewer: Viewer) -> dict[str, Any]:
+        """``view(viewer)`` of the current position, built once per version (every watcher and the hash
+        share it). Callers must not change it."""
+        if self._views_at != self.version:
+            self._views, self._views_at = {}, self.version
+        if viewer not in self._views:
+            self._views[viewer] = self.state.view(viewer)
+        return self._views[viewer]
 
     # -- building ------------------------------------------------------------------------------------
     @classmethod
@@ -79,7 +98,10 @@ class Table:
                 table._record_and_apply(ev.seat, game.action_from_json(ev.action), ev.msg_id)
             except Exception as exc:
                 raise Diverged(f"event {ev.seq} no longer applies: {exc}") from exc
-            if table.state.chance.log[drawn_before:] != ev.chance or state_hash(table.state) != ev.state_hash:
+            if (
+                table.state.chance.log[drawn_before:] != ev.chance
+                or state_hash(table.state, table.view) != ev.state_hash
+            ):
                 raise Diverged(f"event {ev.seq} replays to a different position than the one stored")
         for q in queued:
             table.queued[q.seat] = (game.action_from_json(q.action), q.msg_id)
@@ -148,7 +170,7 @@ class Table:
             "seat": viewer,
             "to_play": self.state.current_player,
             "over": self.over,
-            "view": self.state.view(viewer),
+            "view": self.view(viewer),
             "legal": [a.to_json() for a in self.choices(viewer)],
             "queued": self.queued[viewer][0].to_json() if viewer is not None and viewer in self.queued else None,
             "seats": [self._seat_info(s) for s in self.seats],
@@ -156,7 +178,7 @@ class Table:
         }
         if reveal:
             msg["result"] = self.state.result().to_json()
-            msg["views"] = [self.state.view(s) for s in range(self.row.players)]
+            msg["views"] = [self.view(s) for s in range(self.row.players)]
         return msg
 
     def log_lines(self, viewer: Viewer, since: int = 0) -> list[dict[str, Any]]:
@@ -214,7 +236,7 @@ class Table:
             seat=seat,
             action=action.to_json(),
             chance=list(self.state.chance.log[drawn_before:]),
-            state_hash=state_hash(self.state),
+            state_hash=state_hash(self.state, self.view),
             msg_id=msg_id,
         )
 
