@@ -93,7 +93,10 @@ def test_a_spectator_view_showing_a_hand_is_refused() -> None:
     views = _golden_views("tower-3p-seed4-random-edition=fr-mode=competitive.txt")
     spectator, seat0 = views["spectator"], views["0"]
     assert validator.is_valid(spectator) and validator.is_valid(seat0)
-    leaked = {**spectator, "hands": seat0["hands"]}
-    assert not validator.is_valid(leaked)
+    assert not validator.is_valid({**spectator, "hands": seat0["hands"]})
+    two_hands = [seat0["hands"][0], views["1"]["hands"][1], *seat0["hands"][2:]]
+    assert isinstance(two_hands[0], list) and isinstance(two_hands[1], list)
+    assert not validator.is_valid({**seat0, "hands": two_hands})  # a seat sees its own hand only
+    assert not validator.is_valid({**seat0, "hands": views["spectator"]["hands"]})  # and does see its own
     assert not validator.is_valid({**seat0, "toto_name": "Toto"})  # the French table's Toto is Neko
     assert not validator.is_valid({**seat0, "goal_faceup": []})  # the competitive game shows no face-up goals
