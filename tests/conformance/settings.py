@@ -2,8 +2,9 @@
 
 Physics playouts are slow, so the tower runs fewer (and is marked slow); the card and dice games run
 thousands. ``checks_every`` is how often (in actions) the costly per-position checks run.
-``"schemas_every_step"`` checks every view (each seat's and the spectator's, to the end) and every legal
-action of every playout against the game's JSON Schemas (the others check their first positions).
+``"schemas": False`` is for a game with no JSON Schemas (a test's toy game); ``"schemas_every_step"``
+checks every view (each seat's and the spectator's, to the end) and every legal action of every playout
+against the game's JSON Schemas (the others check their first positions).
 """
 
 from __future__ import annotations
