@@ -4,6 +4,7 @@ is what the code marks today, and a secret move's message carries nothing of its
 
 from __future__ import annotations
 
+import importlib
 import random
 import subprocess
 import sys
@@ -119,3 +120,14 @@ def test_a_missing_argument_shows_its_name_instead_of_breaking_the_log() -> None
 def test_an_unknown_language_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match=r"unknown language 'de'.*en, fr"):
         check_language("de")
+
+
+@pytest.mark.parametrize("name", ["cafe", "washi", "attack", "tower"])
+def test_every_action_kind_the_schema_names_has_a_template_with_its_fields(name: str) -> None:
+    """The schema lists every kind a game accepts: each has an announcement whose fields it carries."""
+    module = importlib.import_module(f"cattable.games.{name}.messages")
+    schema = cattable.game(name).schemas()["action"]
+    for branch in schema["oneOf"]:
+        kind = branch["properties"]["kind"]["const"]
+        assert kind in module.ANNOUNCEMENTS, (name, kind)
+        assert fields(module.ANNOUNCEMENTS[kind]) <= set(branch["properties"]) - {"kind"}, (name, kind)
