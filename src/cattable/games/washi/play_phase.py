@@ -7,7 +7,7 @@ from cattable.core.action import Action
 
 from . import actions as A
 from .position import OVER, Position
-from .routes import route, still_open
+from .routes import repair, route, still_open
 
 
 class PlayPhase(Position):
@@ -72,23 +72,30 @@ class PlayPhase(Position):
 
     def _has_route(self, i: int, p: int) -> bool:
         """Whether cat ``i`` can still deliver by normal moves. The route found is kept: a cat that walks
-        along it keeps the rest, and a new search is made only when a line lands on it or the cat leaves it."""
+        along it keeps the rest; where a line lands on it or the cat leaves it, a short detour mends it
+        (``routes.repair``), and a new search is made only when none does."""
         end, owner = self.ends[i], self.owner
         kept = self.routes[i]
+        carrying = self.carry[i]
         if kept is not None:
             (there, back), at = kept[1], kept[0]
+            attached = True
             if at != end:
                 if there and there[0] == end:
                     there = there[1:]
                 elif not there and back and back[0] == end:
                     back = back[1:]
                 else:
-                    there, back = (), ()
-                    kept = None
-            if kept is not None and (there or back) and still_open((there, back), owner):
-                self.routes[i] = (end, (there, back))
-                return True
-        found = route(self.board, owner, self.fish, p, end, self.carry[i])
+                    attached = False
+            if (there or back) and carrying != bool(there):
+                if attached and still_open((there, back), owner):
+                    self.routes[i] = (end, (there, back))
+                    return True
+                mended = repair(self.board, owner, self.fish, p, end, (there, back), attached)
+                if mended is not None:
+                    self.routes[i] = (end, mended)
+                    return True
+        found = route(self.board, owner, self.fish, p, end, carrying)
         self.routes[i] = None if found is None else (end, found)
         return found is not None
 

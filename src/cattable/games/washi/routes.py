@@ -66,6 +66,93 @@ def still_open(kept: Route, owner: Sequence[int]) -> bool:
     return all(owner[c] < 0 for part in kept for c in part)
 
 
+REPAIR_BUDGET = 32
+"""How many spaces a repair may reach before it gives up and leaves the question to a fresh ``route``."""
+
+
+def repair(
+    board: Board, owner: Sequence[int], fish: Sequence[int], p: int, end: int, kept: Route, attached: bool
+) -> Route | None:
+    """A kept route mended where lines have landed on it, or where the cat stepped off it (``attached``
+    False): first a short detour from the last open space before the damage to the first after it (or to
+    another blank space of the home row), else a new search for the damaged half (the way to the fish or
+    the way home) around the half that is still open. None when neither keeps the fish on the way.
+
+    None says nothing about being trapped, only that ``route`` must decide: a repair is a cheap way to
+    find some route (most of the time a new line cuts a route in one place), never a proof that there is
+    none, so the answer, trapped or not, is the same with or without it."""
+    there, back = kept
+    cells = there + back
+    fish_at = len(there) - 1  # -1: the cat carries its fish
+    damaged = [k for k, c in enumerate(cells) if owner[c] >= 0]
+    first = damaged[0] if damaged and attached else 0
+    last = damaged[-1] if damaged else -1
+    if fish_at >= 0 and first <= fish_at <= last:
+        return None  # the fish itself is in the damage: no detour keeps it
+    on_the_way_there = fish_at > last
+    mended = _detour(board, owner, fish, p, end, cells, first, last, fish_at if on_the_way_there else -1)
+    if mended is not None:
+        split = mended.index(there[-1]) + 1 if there else 0
+        return mended[:split], mended[split:]
+    if on_the_way_there:
+        goal = bytearray(board.size)
+        goal[there[-1]] = 1
+        way = _path(board, owner, fish, end, goal, set(back), True)
+        return None if way is None else (way, back)
+    way = _path(board, owner, fish, there[-1] if there else end, board.home[p], {end, *there}, False)
+    return None if way is None else (there, way)
+
+
+def _detour(
+    board: Board,
+    owner: Sequence[int],
+    fish: Sequence[int],
+    p: int,
+    end: int,
+    cells: tuple[int, ...],
+    first: int,
+    last: int,
+    fish_at: int,
+) -> tuple[int, ...] | None:
+    """``cells`` (a route, fish and all) with ``cells[first : last + 1]`` replaced by a detour of at most
+    ``REPAIR_BUDGET`` spaces, that rejoins the route before the fish at ``fish_at`` (-1: anywhere after the
+    damage, or on another blank home space); None when there is no such detour."""
+    if fish_at >= 0:  # rejoin before the fish, and keep off the way home
+        goal = {c: k for k, c in enumerate(cells[last + 1 : fish_at + 1], last + 1)}
+        avoid = {*cells[:first], *cells[fish_at + 1 :]}
+        home = None
+    else:
+        goal = {c: k for k, c in enumerate(cells[last + 1 :], last + 1)}
+        avoid = set(cells[:first])
+        home = board.home[p]
+    start = cells[first - 1] if first > 0 else end
+    came = dict.fromkeys(avoid, start)
+    came[start] = start
+    queue = [start]
+    neighbours = board.neighbours
+    for node in queue:
+        for t in neighbours[node]:
+            if t in came:
+                continue
+            came[t] = node
+            if owner[t] >= 0:
+                continue
+            k = goal.get(t)
+            if k is None and home is not None and home[t] and fish[t] < 0:
+                k = len(cells)  # a new end on the home row: nothing of the old route after it
+            if k is not None:
+                detour = [t]
+                while node != start:
+                    detour.append(node)
+                    node = came[node]
+                return (*cells[:first], *reversed(detour), *cells[k + 1 :])
+            if fish[t] < 0:
+                queue.append(t)
+                if len(queue) > REPAIR_BUDGET:
+                    return None
+    return None
+
+
 def _blank(owner: Sequence[int], fish: Sequence[int], node: int) -> bool:
     return owner[node] < 0 and fish[node] < 0
 
@@ -80,22 +167,29 @@ def _path(
     to_fish: bool,
 ) -> tuple[int, ...] | None:
     """A shortest path over blank spaces (not in ``avoid``) from ``start`` to a space marked in ``goal`` (one
-    holding a fish when ``to_fish``, a blank one otherwise), ``start`` left out; None when there is none."""
-    back = {start: start}
-    queue = deque([start])
-    while queue:
-        node = queue.popleft()
-        for t in board.neighbours[node]:
-            if t in back or t in avoid or owner[t] >= 0:
+    holding a fish when ``to_fish``, a blank one otherwise), ``start`` left out; None when there is none.
+
+    Every space is looked at once: what it is (lined, a fish, blank) does not change during a search, so a
+    space seen from one neighbour is skipped when seen from the next (the hot loop of the trapped test)."""
+    came = dict.fromkeys(avoid, start)
+    came[start] = start
+    queue = [start]
+    neighbours = board.neighbours
+    for node in queue:  # a list that grows while it is walked: breadth first, without a deque
+        for t in neighbours[node]:
+            if t in came:
                 continue
-            if goal[t] and (fish[t] < 0) != to_fish:
+            came[t] = node
+            if owner[t] >= 0:
+                continue
+            blank = fish[t] < 0
+            if goal[t] and blank != to_fish:
                 cells = [t]
                 while node != start:
                     cells.append(node)
-                    node = back[node]
+                    node = came[node]
                 return tuple(reversed(cells))
-            if fish[t] < 0:
-                back[t] = node
+            if blank:
                 queue.append(t)
     return None
 
@@ -103,18 +197,19 @@ def _path(
 def _fish_within_reach(board: Board, owner: Sequence[int], fish: Sequence[int], end: int, far: bytes) -> list[int]:
     """Unpicked fish in the far row next to a space reachable from ``end`` over blank spaces."""
     seen = {end}
-    queue = deque([end])
+    queue = [end]
     found: list[int] = []
-    while queue:
-        node = queue.popleft()
-        for t in board.neighbours[node]:
+    neighbours = board.neighbours
+    for node in queue:
+        for t in neighbours[node]:
             if t in seen:
                 continue
-            if _blank(owner, fish, t):
-                seen.add(t)
+            seen.add(t)
+            if owner[t] >= 0:
+                continue
+            if fish[t] < 0:
                 queue.append(t)
-            elif far[t] and fish[t] >= 0 and owner[t] < 0:
-                seen.add(t)
+            elif far[t]:
                 found.append(t)
     return found
 
