@@ -58,7 +58,7 @@ class SetupPhase(Position):
         owed[b.far_row[p] if far else b.home_row[p]] -= 1
         touched = b.rows_near(cell)  # the rows this drawing crowds: the others keep the room they had
         rows = [b.rows[k] for k in touched]
-        return can_finish(rows, b.near, b.drawable, self.crowded, [owed[k] for k in touched], (cell,))
+        return can_finish(rows, b.near_on_rows, b.drawable, self.crowded, [owed[k] for k in touched], (cell,))
 
     def _draw(self, action: A.Fish | A.Cat) -> None:
         b = self.board
