@@ -140,3 +140,76 @@ def test_kept_and_mended_routes_agree_with_a_fresh_search(
                         assert walkable(b, owner, fish, p, end, kept[1])
                         checked += 1
     assert checked > 100 and len(mended) > 20
+
+
+def two_units_out_of(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, f: int, end: int) -> bool:
+    """The definition, by a plain textbook max-flow: whether two paths out of fish ``f`` sharing no space reach
+    ``end`` and a blank home space (every space split in two, one unit through each)."""
+    cap: dict[object, dict[object, int]] = {}
+
+    def edge(a: object, b: object, units: int = 1) -> None:
+        cap.setdefault(a, {})[b] = units
+        cap.setdefault(b, {}).setdefault(a, 0)
+
+    def blank(v: int) -> bool:
+        return owner[v] < 0 and fish[v] < 0
+
+    edge("source", ("out", f), 2)
+    edge(("in", end), "sink")
+    edge("home", "sink")
+    for u in range(board.size):
+        if blank(u):
+            edge(("in", u), ("out", u))
+            if board.home[p][u] and u != f:
+                edge(("out", u), "home")
+        for v in board.neighbours[u]:
+            if v == end or blank(v):
+                edge(("out", u), ("in", v))
+    units = 0
+    while units < 2:
+        came: dict[object, object] = {"source": "source"}
+        queue: list[object] = ["source"]
+        for a in queue:
+            for b, left in cap[a].items():
+                if left > 0 and b not in came:
+                    came[b] = a
+                    queue.append(b)
+        if "sink" not in came:
+            return False
+        b = "sink"
+        while b != "source":
+            a = came[b]
+            cap[a][b] -= 1
+            cap[b][a] += 1
+            b = a
+        units += 1
+    return True
+
+
+@rule(BOOK, TRAPPED)
+@pytest.mark.parametrize("seed", range(10))
+def test_a_route_is_found_exactly_when_the_textbook_flow_says_one_exists(seed: int) -> None:
+    """On a small map scattered with lines, ``route`` (short searches first, then its own flow) finds a route
+    for a cat exactly when some fish of its far row has two paths out of it, to the cat and home."""
+    rng = random.Random(seed)
+    grid = "\n".join("." * 7 for _ in range(6)) + "\n"
+    agreed = found = 0
+    for _ in range(60):
+        state = playing(grid, {(0, 0): ["d6"], (1, 0): ["a1"]}, fish={"c1": 1, "f1": 1, "a6": 1}, specials=[0, 0])
+        b, owner, fish = state.board, state.owner, state.fish
+        for c in range(b.size):
+            if owner[c] < 0 and fish[c] < 0 and rng.random() < 0.3:
+                owner[c] = 1
+        ends = [c for c in range(b.size) if owner[c] < 0 and fish[c] < 0]
+        end = rng.choice(ends)
+        owner[end] = 0
+        exists = any(
+            two_units_out_of(b, owner, fish, 0, f, end) for f in b.far_cells[0] if fish[f] >= 0 and owner[f] < 0
+        )
+        kept = route(b, owner, fish, 0, end, False)
+        assert (kept is not None) == exists
+        if kept is not None:
+            assert walkable(b, owner, fish, 0, end, kept)
+            found += 1
+        agreed += 1
+    assert agreed == 60 and 5 < found < 55
