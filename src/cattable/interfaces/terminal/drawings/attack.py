@@ -1,11 +1,14 @@
-"""Mog Land in the terminal: the board graph drawn from a view, then the cats, shops, your hand and what
-happened since you last played.
+"""Mog Land in the terminal: the board drawn from a view, then the cats, your hand and what happened since
+you last played.
 
-Each space is a three-character cell on the board file's grid; the lines between cells are the board's
-edges, so what you see is exactly the graph the rules walk. An empty space shows the name the moves use
-(``n3``, ``g0a``, ``q1``, ``fb``...); a wall space is ``r<row>_<col>``, read off the rulers at the top
-and the left, and the legend says so. Only the view is read: a seat sees its own hand, and the log the
-view carries is already filtered for that seat, so nothing else secret can show.
+Each space is a three-character cell on the board file's grid. An empty space shows the name the moves
+use (``n3``, ``g0a``, ``q1``, ``fb``...); a wall space is ``r<row>_<col>``, read off the rulers at the
+top and the left, and the legend says so. At 80x24 (issue #19) the board is compact: one line a row,
+the rows without a space left out, the edges along a row drawn and each wall drawn by where it leads
+(``┼``, ``┬``, ``•``...), the legend and the decks in the empty corners; the drawing and the prompt fit
+24 lines. On a terminal tall enough, the lines between the rows are drawn too, so that what you see is
+exactly the graph the rules walk. Only the view is read: a seat sees its own hand, and the log the view
+carries is already filtered for that seat, so nothing else secret can show.
 """
 
 from __future__ import annotations
@@ -41,8 +44,6 @@ EMPTY_STYLE = {
 WALL_DOT = " · "
 RULER = 3
 """Columns of the row ruler at the left of the board."""
-FULL_HEIGHT = 52
-"""Terminal lines from which the board is drawn as the full graph (edges between rows); below, compact."""
 SIDE = 38
 """Width of the column beside the board (the legend and the log) when the terminal is wide enough."""
 LEGEND = (
@@ -195,7 +196,7 @@ CORNERS = (
     (4, 0, "h0-h5 home"),
     (4, 16, "q Curiosity"),
     (14, 0, "g0a garden"),
-    (14, 16, "mh bh holes"),
+    (14, 16, "6c: 6 cards"),
 )
 """The legend, folded into the board's empty corners (row, column, text); each written only where the cells
 are blank. The decks lie in the other corners (``_decks``)."""
@@ -295,43 +296,21 @@ def _cats_table(view: dict[str, Any]) -> Table:
 
 
 def _status(view: dict[str, Any], seat: int | None) -> Text:
+    """The table's state in full, for the full drawing: shops, creatures and car, decks, turn, hand."""
     t = Text()
     shops = ", ".join(f"{s['name']} {s['stock']} {s['item']}{'' if s['open'] else ' (shut)'}" for s in view["shops"])
     t.append(f"Shops: {shops}\n")
-    t.append(
-        f"Mice: {', '.join(view['mice']) or 'none'} out, {view['mice_in_hole']} in the hole (mh).  "
-        f"Birds: {', '.join(view['birds']) or 'none'} out, {view['birds_in_house']} in the bird-house (bh).  "
-        f"Car: {view['car'] or 'car park'}\n"
-    )
+    t.append_text(_pieces_line(view))
+    t.append(f"  Car: {view['car'] or 'car park'}\n")
     cur = view["curiosity"]
     top = view["discard_top"] or "-"
     t.append(f"Mog deck {view['deck']}, discard {view['discard']} (top: {top}).  Curiosity deck {cur['cards']}")
-    if cur["last"]:
-        t.append(f" (last drawn: {cur['last']})")
-    t.append("\n")
-    if view["winners"] is not None:
-        who = ", ".join(f"cat {w}" for w in view["winners"]) or "nobody (a draw)"
-        t.append(f"Game over: {who} wins.\n", style="bold")
-        return t
-    t.append(
-        f"Round {view['round'] + 1}. Cat {view['turn']}'s turn; cat {view['to_act']} to {view['phase']}", style="bold"
-    )
-    if view["roll"] is not None:
-        t.append(f" (rolled {view['roll']})", style="bold")
-    if view["fight"]:
-        f = view["fight"]
-        t.append(f"  Cat Fight: cat {f['attacker']} v cat {f['defender']} in {f['suit']}s", style="bold red")
-    if view["swap"]:
-        t.append(f"  Card exchange: cat {view['swap']['chooser']} with cat {view['swap']['with']}", style="bold")
-    if view.get("cornered"):
-        c = view["cornered"]
-        t.append(f"  (cat {c['cat']} was cornered: {', '.join(c['by'])})")
-    t.append("\n")
-    if seat is not None and "hand" in view:
-        t.append(f"Your hand (cat {seat}): ", style=HOUSE_STYLES[view["cats"][seat]["house"]])
-        t.append(" ".join(view["hand"]) + "\n")
-        for other, cards in view.get("seen", {}).items():
-            t.append(f"  you know cat {other} holds: {' '.join(cards)}\n")
+    t.append(f" (last drawn: {cur['last']})\n" if cur["last"] else "\n")
+    t.append_text(_turn(view))
+    hand = _hand(view, seat)
+    if hand is not None:
+        t.append("\n")
+        t.append_text(hand)
     return t
 
 
@@ -366,36 +345,33 @@ def _hand(view: dict[str, Any], seat: int | None) -> Text | None:
     return t
 
 
-def _cats_line(view: dict[str, Any]) -> Text:
-    """Every cat in a few words: lives, cards, where it is and the food in its larder (a retired house's
-    larder by the name creature moves use, larder<house>)."""
+def _cats_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """Every cat in a few words (lives, cards, where, the food in its larder; a retired house's larder by
+    the name creature moves use, larder<house>), packed into lines without breaking one cat's words."""
     houses = {h["house"]: h for h in view["houses"]}
-    t = Text()
+    lines = [Text()]
     for cat in view["cats"]:
         h = cat["house"]
         larder = ",".join(houses[h]["larder"]) or "no food"
         mark = "▶" if cat["seat"] == view["to_act"] and view["winners"] is None else ""
         team = f" team {cat['team']}" if view["teams"] else ""
-        if t:
-            t.append("  ")
-        t.append(f"{mark}cat {cat['seat']}{team}", style=HOUSE_STYLES[h])
+        entry = Text(f"{mark}cat {cat['seat']}{team}", style=HOUSE_STYLES[h])
         if cat["retired"]:
-            t.append(f" out, larder{h}: {larder}")
+            entry.append(f" out, larder{h}: {larder}")
         else:
             where = "home, done" if cat["done"] else cat["at"]
-            t.append(f" {houses[h]['lives']}♥ {cat['cards']}c {where} {larder}")
-    return t
+            entry.append(f" {houses[h]['lives']}♥ {cat['cards']}c {where} {larder}")
+        if lines[-1] and len(lines[-1]) + 2 + len(entry) > width:
+            lines.append(Text())
+        lines[-1].append_text(Text("  ") + entry if lines[-1] else entry)
+    return lines
 
 
 def _pieces_line(view: dict[str, Any]) -> Text:
     """Where the mice and birds are: on the board a creature hides the name of its space, so it is here."""
     mice = ", ".join(view["mice"]) or "none"
     birds = ", ".join(view["birds"]) or "none"
-    return Text(
-        f"Mice out: {mice} ({view['mice_in_hole']} in mh).  Birds out: {birds} ({view['birds_in_house']} in bh)."
-        "  ♥ lives, c cards",
-        style="grey70",
-    )
+    return Text(f"Mice out: {mice} ({view['mice_in_hole']} in mh).  Birds: {birds} ({view['birds_in_house']} in bh).")
 
 
 def _log_line(view: dict[str, Any], seat: int | None, skip: int = 0) -> Text | None:
@@ -409,51 +385,53 @@ def _log_line(view: dict[str, Any], seat: int | None, skip: int = 0) -> Text | N
 
 
 class _Table:
-    """The whole table. On a terminal tall enough for it (FULL_HEIGHT lines), the board as the full graph
-    with the legend and the log beside it (120 columns) or under it; on a usual one (80x24), the compact
-    board with a few lines under it, fitted so that the drawing and the prompt fill 24 lines at most: the
-    log gives way first, keeping its latest events."""
+    """The whole table. On a terminal tall enough for it, the board as the full graph with the legend and
+    the log beside it (120 columns) or under it; on a usual one (80x24), the compact board with a few
+    lines under it, fitted so that the drawing and the prompt fill the terminal's height: the log gives
+    way first, keeping its latest events."""
 
     def __init__(self, view: dict[str, Any], seat: int | None) -> None:
         self.view, self.seat = view, seat
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         b = standard_board()
-        height = options.max_height
-        if height < FULL_HEIGHT:
-            yield from self._compact(console, options, b, height - 1)
-            return
+        full = self._full(options, b)
+        if len(console.render_lines(full, options.update(height=None), pad=False)) < options.max_height:
+            yield full
+        else:
+            yield from self._compact(console, options, b, options.max_height - 1)
+
+    def _full(self, options: ConsoleOptions, b: Board) -> Group:
+        """The board as the whole graph, the legend and the log beside it (120 columns) or under it."""
         board = _board_text(self.view, b)
         board_width = RULER + 4 * b.size[1]
-        side = Group(_legend(), Text(""), _log(self.view, self.seat))
+        cats, status = _cats_table(self.view), _status(self.view, self.seat)
         if options.max_width >= board_width + 2 + SIDE:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(width=board_width, no_wrap=True)
             grid.add_column(width=min(options.max_width - board_width - 2, 60))
-            grid.add_row(board, side)
-            yield grid
-            yield _cats_table(self.view)
-            yield _status(self.view, self.seat)
-        else:
-            yield board
-            yield _legend()
-            yield Text("")
-            yield _cats_table(self.view)
-            yield _status(self.view, self.seat)
-            yield _log(self.view, self.seat)
+            grid.add_row(board, Group(_legend(), Text(""), _log(self.view, self.seat)))
+            return Group(grid, cats, status)
+        return Group(board, _legend(), Text(""), cats, status, _log(self.view, self.seat))
 
     def _compact(self, console: Console, options: ConsoleOptions, b: Board, budget: int) -> RenderResult:
         """The compact board, the turn, your hand, the cats, the table's counts, then as much of the log as
         the ``budget`` of lines leaves room for (its latest lines)."""
         view, seat = self.view, self.seat
-        parts = [_compact_board(view, b), _turn(view), _hand(view, seat), _cats_line(view), _pieces_line(view)]
-        lines = [line for part in parts if part is not None for line in part.wrap(console, options.max_width)]
+        width = options.max_width
+        turn, pieces = _turn(view), _pieces_line(view)
+        shared = len(turn) + 2 + len(pieces) <= width  # one line for both when they fit it
+        if shared:
+            turn = Text("  ").join((turn, pieces))
+        parts = [_compact_board(view, b), turn, _hand(view, seat), *_cats_lines(view, width)]
+        parts.append(None if shared else pieces)
+        lines = [line for part in parts if part is not None for line in part.wrap(console, width)]
         room = budget - len(lines)
         events = len(view.get("log") or [])
         for skip in range(events):  # the earliest events give way first
             log = _log_line(view, seat, skip)
             assert log is not None
-            wrapped = list(log.wrap(console, options.max_width))
+            wrapped = list(log.wrap(console, width))
             if len(wrapped) <= room or skip == events - 1:
                 lines.extend(wrapped[-room:] if room > 0 else [])
                 break
