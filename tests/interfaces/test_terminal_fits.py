@@ -97,6 +97,16 @@ def test_cat_attack_fits_80x24_and_names_every_space_its_moves_use(players: int)
     assert checked > 0, "no position had a move naming a space"
 
 
+@pytest.mark.parametrize("players", [2, 6])
+def test_the_end_of_cat_attack_fits_80x24_for_a_spectator(players: int) -> None:
+    state = played("attack", players, 100_000, seed=2)
+    assert state.is_over
+    lines = screen(renderer(state.game)(state.view(None), None))
+    assert len(lines) <= BUDGET and max(map(len, lines)) <= WIDTH
+    text = "\n".join(lines)
+    assert "Game over" in text and "Your hand" not in text  # a spectator holds no hand
+
+
 def test_every_empty_space_of_the_compact_board_shows_its_name_or_its_rulers() -> None:
     state = cattable.game("attack").new(players=2, seed=1)
     lines = drawn(state, 0)
@@ -147,7 +157,7 @@ def washi_cell_readable(lines: list[str], view: dict[str, Any], cell: str) -> bo
 
 @pytest.mark.parametrize(("name", "rules", "players"), washi_setups())
 def test_tokyo_washi_fits_80x24_on_every_shipped_map(name: str, rules: str, players: int) -> None:
-    for moves in (2 * players, 6 * players):
+    for moves in (2 * players, 6 * players, 100_000):  # the draw, mid-game, the end
         state = played("washi", players, moves, map=name, rules=rules)
         seat = state.current_player if state.current_player is not None else 0
         view = state.view(seat)

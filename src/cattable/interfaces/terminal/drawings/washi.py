@@ -118,8 +118,8 @@ def _strips(view: dict[str, Any], seat: int | None, colours: list[str], narrow: 
                 for k, c in enumerate(pl["cats"])
             ]
             strips.append(swatch, style=f"black on {colours[p]}")
-            out = " OUT (trapped)" if not pl["in_game"] else ""
-            strips.append(f" player {p + 1}{you} {specials} fish {pl['fish_crossed_off']}/2{out}\n")
+            marks = f"{specials} fish {pl['fish_crossed_off']}/2" if pl["in_game"] else "TRAPPED: out"
+            strips.append(f" player {p + 1}{you} {marks}\n")
             drawn = f"cat {', '.join(where)}" if any(c["at"] is not None for c in pl["cats"]) else "cats not drawn"
             strips.append(f"   {pl['edge']}: {drawn}\n")
         else:
@@ -171,13 +171,17 @@ class _Table:
                 yield stacked
                 return
             if map_width + 2 + SIDE <= width or cw == 1:
-                grid = Table.grid(padding=(0, 0, 0, 2))
-                grid.add_column(width=map_width, no_wrap=True)
-                grid.add_column(width=max(width - map_width - 2, 1))
-                side = Group(Text(view["map"]["title"], style="bold"), _strips(view, seat, colours, True), legend)
-                grid.add_row(_map_text(view, ctx, cw), side)
-                yield Group(grid, footer)
-                return
+                for panel in (legend, None):  # the legend gives way if the panel would overflow the map
+                    grid = Table.grid(padding=(0, 0, 0, 2))
+                    grid.add_column(width=map_width, no_wrap=True)
+                    grid.add_column(width=max(width - map_width - 2, 1))
+                    strips = _strips(view, seat, colours, True)
+                    side = Group(Text(view["map"]["title"], style="bold"), strips, *([panel] if panel else []))
+                    grid.add_row(_map_text(view, ctx, cw), side)
+                    beside = Group(grid, footer)
+                    if panel is None or len(console.render_lines(beside, options, pad=False)) <= budget:
+                        yield beside
+                        return
 
 
 def cell_width(map_columns: int, terminal_columns: int) -> int:
