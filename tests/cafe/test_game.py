@@ -222,6 +222,7 @@ def test_forbidden_moves_say_why_and_change_nothing() -> None:
      Draft("take", 3.0),  # type: ignore[arg-type]
      Draft("take", "3"),  # type: ignore[arg-type]
      Mark("draw", 0, 2), Draft("take", 0), Draft("take", 7), Draft("mark", 3), Cat("cat", 0), Cat("cat", 9),
+     Cat("take", 4), Draft("cat", 2),  # equal, as tuples, to take 4 and cat yarn: tag and class disagree
      Pass("skip")],
 )  # fmt: skip
 def test_a_malformed_action_value_is_invalid_not_illegal(value: CafeAction) -> None:

@@ -89,6 +89,7 @@ ALL_ACTIONS: frozenset[CafeAction] = frozenset(
     [*DRAFT[1:], *(m for row in MARKS_BY_MASK for m in row[127]), *CAT[1:], PASS]
 )
 """Every Cat Cafe action there is; a value of an action type outside this set is no action at all."""
+_KINDS: dict[type, str] = {Draft: "take", Mark: "mark", Cat: "cat", Pass: "pass"}
 _SHAPES: dict[type, str] = {
     Draft: "its kind 'take' and a die value from 1 to 6",
     Mark: f"its kind 'mark', a space from 0 to {NSPACES - 1} and an item from 1 to 6",
@@ -102,7 +103,11 @@ def check_value(action: CafeAction) -> None:
     0, a float or a bool for a number, a wrong kind tag): it is malformed, not forbidden by the rules,
     so the rules never see it and the position is unchanged."""
     try:
-        known = action in ALL_ACTIONS and all(type(v) in (str, int) for v in action)  # 0.0 == 0: types too
+        known = (
+            action in ALL_ACTIONS  # tuples compare by value: Cat("take", 4) == Draft("take", 4), so the tag too
+            and action[0] == _KINDS.get(type(action))
+            and all(type(v) in (str, int) for v in action)  # 0.0 == 0: the types too
+        )
     except TypeError:  # a list or a dict in a field
         known = False
     if not known:
