@@ -53,13 +53,13 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         self.encoding: Encoding = encoding(name, players, self.game_options)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(players)]
-        obs_space = spaces.Dict(
+        obs_space: spaces.Space[Any] = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (self.encoding.observation_size,), np.float32),
                 "action_mask": spaces.Box(0, 1, (self.encoding.num_actions,), np.int8),
             }
         )
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space() for a in self.possible_agents}
         self._seeds = random.Random(0)
         self.state: State | None = None
