@@ -136,6 +136,9 @@ class Encoding(ABC):
             m[[self.index_of(a, legal) for a in legal]] = 1
         return m
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Encoding:
+        return self  # never changed after it is built: copies may share it
+
     def describe(self) -> dict[str, Any]:
         """Sizes, for docs and error messages."""
         return {"game": self.game_name, "actions": self.num_actions, "observation": self.observation_size}
