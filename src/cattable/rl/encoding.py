@@ -26,12 +26,14 @@ class EncodingError(ValueError):
 
 
 class Features:
-    """An observation under construction: values in [0, 1], appended in a fixed order."""
+    """An observation under construction: values in [0, 1], appended in a fixed order (single values in a
+    list, whole layers as numpy blocks, joined once at the end)."""
 
-    __slots__ = ("out",)
+    __slots__ = ("out", "parts")
 
     def __init__(self) -> None:
         self.out: list[float] = []
+        self.parts: list[Vector] = []
 
     def flag(self, value: Any) -> None:
         self.out.append(1.0 if value else 0.0)
@@ -56,8 +58,20 @@ class Features:
             if 0 <= v < size:
                 self.out[start + v] = min(1.0, self.out[start + v] + 1.0 / top)
 
+    def block(self, values: npt.NDArray[Any]) -> None:
+        """A whole layer at once (already in [0, 1]), flattened."""
+        if self.out:
+            self.parts.append(np.asarray(self.out, dtype=np.float32))
+            self.out = []
+        self.parts.append(np.asarray(values, dtype=np.float32).reshape(-1))
+
     def array(self) -> Vector:
-        return np.asarray(self.out, dtype=np.float32)
+        if self.out:
+            self.parts.append(np.asarray(self.out, dtype=np.float32))
+            self.out = []
+        if len(self.parts) == 1:
+            return self.parts[0]
+        return np.concatenate(self.parts) if self.parts else np.zeros(0, np.float32)
 
 
 def seats_from(seat: int, players: int) -> list[int]:
@@ -101,20 +115,21 @@ class Encoding(ABC):
     def num_actions(self) -> int:
         return len(self.actions)
 
-    def _blank_view_size(self) -> list[float]:
+    def _blank_view_size(self) -> Vector:
         out = Features()
         self.features(self.sample_view(), out)
-        return out.out
+        return out.array()
 
     def observe(self, view: Mapping[str, Any]) -> Vector:
         """The observation vector of one seat's view."""
         out = Features()
         self.features(view, out)
-        if len(out.out) != self.observation_size:
+        vec = out.array()
+        if len(vec) != self.observation_size:
             raise EncodingError(
-                f"{self.game_name}: an observation of {len(out.out)} values, expected {self.observation_size}"
+                f"{self.game_name}: an observation of {len(vec)} values, expected {self.observation_size}"
             )
-        return out.array()
+        return vec
 
     def index_of(self, action: Action, legal: Sequence[Action]) -> int:
         """The index of ``action`` (``legal``: the legal actions now, which menu-based encodings need)."""

@@ -1,6 +1,6 @@
 """Cat Cafe: the action index and the observation (docs/RL.md, "Cat Cafe").
 
-Actions (121): ``take 1..6`` (0-5), ``mark T F item`` for each of the 24 sheet spaces by 6 items (6-149,
+Actions (157): ``take 1..6`` (0-5), ``mark T F item`` for each of the 24 sheet spaces by 6 items (6-149,
 space-major), ``cat item`` (150-155), ``pass`` (156).
 """
 
@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import numpy as np
+
 import cattable
 from cattable.core import Action
 from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS
@@ -16,7 +18,10 @@ from cattable.games.cafe.sheet import FLOORS, ITEMS, NSPACES, SPACES, TOWERS
 from cattable.rl.encoding import Encoding, Features, seats_from
 
 PHASES = ("draft", "mark", "cat", "over")
-ITEM_INDEX = {name: i for i, name in enumerate(ITEMS)}
+ITEM_INDEX: dict[Any, int] = {name: i for i, name in enumerate(ITEMS)}
+EMPTY = len(ITEMS)
+SPACE_KEYS = tuple((t, str(f)) for t, f in SPACES)
+_ROWS = np.arange(NSPACES)
 
 
 def _item(name: Any) -> int | None:
@@ -51,10 +56,10 @@ class CafeEncoding(Encoding):
         scores = view["scores"]
         for p in seats_from(seat, n):
             sheet = view["sheets"][p]
-            for t, f in SPACES:
-                item = _item(sheet["towers"][t].get(str(f)))
-                out.one_hot(None if item is None else item, len(ITEMS))
-                out.flag(item is None)
+            towers = sheet["towers"]
+            drawn = np.zeros((NSPACES, len(ITEMS) + 1), np.float32)  # an item, or the last column: empty
+            drawn[_ROWS, [ITEM_INDEX.get(towers[t][f], EMPTY) for t, f in SPACE_KEYS]] = 1.0
+            out.block(drawn)
             feet = sheet["footprints"]
             out.scalar(feet["available"], 20)
             out.scalar(feet["circled"], 30)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import numpy as np
+
 import cattable
 from cattable.core import Action
 from cattable.games.washi.actions import DIRECTIONS, cat, fish, jump, move, pop
@@ -44,7 +46,9 @@ class WashiEncoding(Encoding):
     def __init__(self, players: int, options: Mapping[str, Any]) -> None:
         grid = cattable.game("washi").new(players=players, seed=0, **options).view(0)["map"]["grid"]
         self.height, self.width = len(grid), len(grid[0])
-        self.terrain = [_terrain(ch) for row in grid for ch in row]
+        terrain = [_terrain(ch) for row in grid for ch in row]
+        self.terrain = np.zeros((len(terrain), 6), np.float32)
+        self.terrain[np.arange(len(terrain)), terrain] = 1.0
         super().__init__(players, options)
 
     def _table(self) -> Iterable[Action]:
@@ -70,20 +74,20 @@ class WashiEncoding(Encoding):
         out.one_hot(None if to_play is None else rel[to_play], n)
         out.scalar(view["moves_played"], 400)
         # per cell: terrain, whose line, whose fish, whose cat (seats relative to the observer)
-        for t in self.terrain:
-            out.one_hot(t, 6)
+        out.block(self.terrain)
+        relative = np.array([rel[p] for p in range(n)])
         for layer in (view["lines"], view["fish"]):
-            block = [0.0] * (cells * n)
-            for c, owner in enumerate(layer):
-                if owner >= 0:
-                    block[rel[owner] * cells + c] = 1.0
-            out.out.extend(block)
-        cats = [0.0] * (cells * n)
+            owners = np.asarray(layer)
+            held = np.flatnonzero(owners >= 0)
+            block = np.zeros((n, cells), np.float32)
+            block[relative[owners[held]], held] = 1.0
+            out.block(block)
+        cats = np.zeros((n, cells), np.float32)
         for p, player in enumerate(view["players"]):
             for kitty in player["cats"]:
                 if kitty["at"] is not None:
-                    cats[rel[p] * cells + _cell(kitty["at"], w)] = 1.0
-        out.out.extend(cats)
+                    cats[rel[p], _cell(kitty["at"], w)] = 1.0
+        out.block(cats)
         for p in seats_from(seat, n):
             player = view["players"][p]
             out.scalar(player["specials_left"], 2)
