@@ -55,7 +55,7 @@ def search(name: str, options: dict[str, Any], count: int, sims: int) -> dict[st
 
     register_openspiel()
     game = pyspiel.load_game(f"python_cattable_{name}", {"players": 2, **options})
-    ours_sims = ours_time = spiel_sims = spiel_time = 0.0
+    ours_sims = ours_time = plain_sims = plain_time = spiel_sims = spiel_time = 0.0
     for i, state in enumerate(positions(name, count, options)):
         seat = state.current_player
         assert seat is not None
@@ -66,20 +66,29 @@ def search(name: str, options: dict[str, Any], count: int, sims: int) -> dict[st
         agent.choose_with(state.view(seat), state.legal_actions(), InfoSet(state, seat))
         ours_time += time.process_time() - t
         ours_sims += agent.last_iterations
+        plain = make_agent(f"mcts:iters={sims}", state.game, seed=i)
+        assert isinstance(plain, MCTSAgent)
+        plain.stop_early, plain.evaluate, plain.depth = False, None, 10_000  # random rollouts to the end
+        t = time.process_time()
+        plain.choose_with(state.view(seat), state.legal_actions(), InfoSet(state, seat))
+        plain_time += time.process_time() - t
+        plain_sims += plain.last_iterations
         bot = mcts.MCTSBot(game, 1.4, sims, mcts.RandomRolloutEvaluator(1, np.random.RandomState(i)))
         sample = CattableSpielState(game, state.clone()).resample(seat, random.Random(i))
         t = time.process_time()
         bot.step(sample)
         spiel_time += time.process_time() - t
         spiel_sims += sims
-    ours, theirs = ours_sims / ours_time, spiel_sims / spiel_time
+    ours, plain, theirs = ours_sims / ours_time, plain_sims / plain_time, spiel_sims / spiel_time
     return {
         "game": name,
         "positions": count,
         "simulations": sims,
         "cattable_per_s": round(ours, 1),
+        "cattable_random_rollouts_per_s": round(plain, 1),
         "openspiel_per_s": round(theirs, 1),
         "ratio": round(ours / theirs, 2),
+        "ratio_same_rollouts": round(plain / theirs, 2),
     }
 
 
@@ -125,11 +134,14 @@ def main(argv: list[str]) -> None:
     print("PettingZoo AEC steps/s (random masked moves):")
     for k, v in out["env_steps_per_s"].items():
         print(f"  {k:28s} {v:10.1f}")
-    print("MCTS simulations per CPU second, same positions and budget:")
+    print("MCTS simulations per CPU second, same positions and budget (cattable as shipped: the game's")
+    print("evaluator after a short rollout where it has one; 'same rollouts': random rollouts to the end,")
+    print("as OpenSpiel's MCTSBot with RandomRolloutEvaluator plays them):")
     for row in out["search"]:
         print(
-            f"  {row['game']:8s} cattable {row['cattable_per_s']:9.1f}  OpenSpiel MCTSBot {row['openspiel_per_s']:9.1f}"
-            f"  ratio {row['ratio']:.2f}x  ({row['positions']} positions, {row['simulations']} sims)"
+            f"  {row['game']:8s} cattable {row['cattable_per_s']:9.1f} ({row['ratio']:.2f}x)"
+            f"  same rollouts {row['cattable_random_rollouts_per_s']:9.1f} ({row['ratio_same_rollouts']:.2f}x)"
+            f"  OpenSpiel {row['openspiel_per_s']:9.1f}  ({row['positions']} positions, {row['simulations']} sims)"
         )
 
 

@@ -88,7 +88,8 @@ class CattableSpielState(pyspiel.State):  # type: ignore[misc]
         if self.game_state.is_over or player != self.game_state.current_player:
             return []
         legal = self.game_state.legal_actions()
-        return sorted(int(i) for i in np.flatnonzero(self.encoding.mask(legal)))
+        index_of = self.encoding.index_of
+        return sorted({index_of(a, legal) for a in legal})
 
     def _apply_action(self, action: int) -> None:
         legal = self.game_state.legal_actions()
