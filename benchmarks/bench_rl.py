@@ -79,16 +79,16 @@ def search(name: str, options: dict[str, Any], count: int, sims: int) -> dict[st
         bot.step(sample)
         spiel_time += time.process_time() - t
         spiel_sims += sims
-    ours, plain, theirs = ours_sims / ours_time, plain_sims / plain_time, spiel_sims / spiel_time
+    ours, same, theirs = ours_sims / ours_time, plain_sims / plain_time, spiel_sims / spiel_time
     return {
         "game": name,
         "positions": count,
         "simulations": sims,
         "cattable_per_s": round(ours, 1),
-        "cattable_random_rollouts_per_s": round(plain, 1),
+        "cattable_random_rollouts_per_s": round(same, 1),
         "openspiel_per_s": round(theirs, 1),
         "ratio": round(ours / theirs, 2),
-        "ratio_same_rollouts": round(plain / theirs, 2),
+        "ratio_same_rollouts": round(same / theirs, 2),
     }
 
 
