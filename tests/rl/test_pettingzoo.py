@@ -17,6 +17,14 @@ from cattable.rl.aec import CattableEnv
 from cattable.rl.encoding import EncodingError
 
 FAST = [("cafe", 3), ("cafe", 1), ("washi", 2), ("washi", 4), ("attack", 2), ("attack", 4)]
+OPTIONS: list[tuple[str, int, dict[str, Any]]] = [
+    ("attack", 4, {"teams": 2}),
+    ("attack", 6, {"teams": 3, "shared_house": True}),
+    ("attack", 3, {"claws": "items", "younger": True}),
+    ("washi", 2, {"map": "long"}),
+    ("washi", 3, {"rules": "first"}),
+    ("cafe", 4, {"mice": "repeat"}),
+]
 
 
 @pytest.mark.parametrize(("name", "players"), FAST)
@@ -27,9 +35,9 @@ def test_api_and_seed(name: str, players: int) -> None:
         seed_test(lambda: env(name, players=players), num_cycles=50)
 
 
-@pytest.mark.parametrize(("name", "players"), FAST)
-def test_every_legal_action_has_an_index_that_round_trips(name: str, players: int) -> None:
-    e = env(name, players=players)
+@pytest.mark.parametrize(("name", "players", "options"), [*((n, p, {}) for n, p in FAST), *OPTIONS])
+def test_every_legal_action_has_an_index_that_round_trips(name: str, players: int, options: dict[str, Any]) -> None:
+    e = env(name, players=players, **options)
     rng = random.Random(7)
     for game in range(3):
         e.reset(seed=game)
@@ -127,3 +135,38 @@ def test_rewards_follow_the_result() -> None:
         want = 1.0 if seat in result.winners else (0.0 if not result.winners else -1.0)
         assert total[agent] == want
     assert cattable.game("washi").replay(state.record()).result() == result
+
+
+def test_the_documented_indexes() -> None:
+    """docs/RL.md gives these numbers; a change to a table must change the docs too."""
+    cafe = env("cafe", players=2).encoding
+    assert [cafe.actions[i].text() for i in (0, 5, 6, 11, 149, 150, 156)] == [
+        "take 1",
+        "take 6",
+        "mark 1 1 house",
+        "mark 1 1 mouse",
+        "mark 5 4 mouse",
+        "cat house",
+        "pass",
+    ]
+    washi = env("washi", players=2).encoding
+    n = 20 * 12
+    assert washi.num_actions == 6 * n + 8
+    assert [washi.actions[i].text() for i in (0, n + 21, 2 * n, 5 * n + 1, 6 * n, 6 * n + 7)] == [
+        "fish a1",
+        "cat b2",
+        "move 1 a1",
+        "pop 2 b1",
+        "jump 1 north",
+        "jump 2 west",
+    ]
+    tower = env("tower", players=2).encoding
+    assert [tower.actions[i].text() for i in (0, 11, 12, 35, 36, 42)] == [
+        "card 1",
+        "card 4 right",
+        "goal 1 floors=1",
+        "goal 6 floors=4",
+        "refresh 1",
+        "skip",
+    ]
+    assert tower.num_actions == 107

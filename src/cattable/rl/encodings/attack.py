@@ -103,7 +103,7 @@ class AttackEncoding(Encoding):
             out.flag(c["retired"])
             out.flag(c["done"])
             out.scalar(c["cards"], 8)
-            out.one_hot(rel.get(c["team"]) if view["teams"] else None, n)
+            out.flag(view["teams"] and c["team"] == cats[seat]["team"])  # the observer's team-mate
             house = houses.get(c["house"])
             out.scalar(house["lives"] if house else 0, 9)
             out.counts((ITEM_INDEX[i] for i in (house["larder"] if house else [])), len(ITEMS))
