@@ -11,7 +11,6 @@ cooperative game gives everyone +1 for a table win and -1 for a loss.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -143,12 +142,14 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         """The JSON form of the action with this index now (for docs and debugging)."""
         return self.encoding.action_at(index, self._legal).to_json()
 
-    def info(self) -> Mapping[str, Any]:
-        return self.encoding.describe()
+    def sync(self) -> None:
+        """Re-read the legal actions after the state was moved on outside ``step`` (bots, in ``gym_env``)."""
+        assert self.state is not None, "call reset() first"
+        self._legal = self.state.legal_actions()
 
 
 def env(name: str, players: int = 2, **options: Any) -> CattableEnv:
-    """The PettingZoo AEC environment of game ``name`` (``tower_box=True``: the tower's continuous variant)."""
+    """The PettingZoo AEC environment of game ``name`` (``box=True``: the tower's continuous variant)."""
     if name == "tower" and options.pop("box", False):
         from .tower_box import TowerBoxEnv
 

@@ -74,7 +74,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
             legal = state.legal_actions()
             view = state.view(p) if bot.needs_view else {}
             state.apply(bot.choose_with(view, legal, InfoSet(state, p)))
-        self.aec._legal = state.legal_actions()
+        self.aec.sync()
 
     def _obs(self) -> dict[str, Any]:
         return self.aec.observe(self.aec.possible_agents[self.seat])
