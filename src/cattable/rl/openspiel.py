@@ -51,6 +51,19 @@ class CattableObserver:
         return "\n".join([*state.heard[player], view])
 
 
+def like_a_copy(state: State) -> None:
+    """Make the tower simulate the next move the way a clone of it would.
+
+    A tower state keeps its live MuJoCo world between moves, while a clone rebuilds one from the recorded
+    poses (rounded to a micrometre, at rest): the two can settle the same placement differently, and
+    OpenSpiel requires a clone to play exactly like the original. Marking the world out of step makes the
+    original rebuild it too (about a millisecond, beside some ten for a placement). Other games have no
+    world: nothing changes."""
+    table = getattr(state, "table", None)
+    if table is not None and hasattr(table, "synced"):
+        table.synced = False
+
+
 class Holder:
     """The cattable state inside an OpenSpiel state: pyspiel clones a Python state by deep-copying its
     attributes, and a cattable state copies itself (``clone``) far faster and more safely than that."""
@@ -92,6 +105,7 @@ class CattableSpielState(pyspiel.State):  # type: ignore[misc]
         return sorted({index_of(a, legal) for a in legal})
 
     def _apply_action(self, action: int) -> None:
+        like_a_copy(self.game_state)
         legal = self.game_state.legal_actions()
         chosen = self.encoding.action_at(int(action), legal)
         for seat in range(self.game_state.players):
