@@ -107,6 +107,14 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         chosen = self.encoding.action_at(index, self._legal)
         return chosen
 
+    def play(self, action: Any) -> None:
+        """Apply the game action for ``action``; an ``EncodingError`` (the state unchanged) if it is not legal."""
+        assert self.state is not None, "call reset() first"
+        chosen = self.decode(action)
+        if not self.state.is_legal(chosen):
+            raise EncodingError(f"action {action} ({chosen.text()}) is not legal now; use the action mask")
+        self.state.apply(chosen)
+
     def step(self, action: Any) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
@@ -114,10 +122,7 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         assert self.state is not None, "call reset() first"
         if action is None:
             raise ValueError(f"{self.agent_selection} must act: None is only for a finished agent")
-        chosen = self.decode(action)
-        if not self.state.is_legal(chosen):
-            raise EncodingError(f"action {action} ({chosen.text()}) is not legal now; use the action mask")
-        self.state.apply(chosen)
+        self.play(action)
         self._cumulative_rewards[self.agent_selection] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         if self.state.is_over:

@@ -98,14 +98,11 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         if state.is_over:
             raise RuntimeError("the episode is over: call reset()")
         try:
-            chosen = self.aec.decode(action)
-            if not state.is_legal(chosen):
-                raise ValueError(f"{chosen.text()} is not legal now")
+            self.aec.play(action)  # an error changes nothing (IllegalAction and EncodingError alike)
         except ValueError as exc:
             if self.illegal == "raise":
                 raise
             return self._obs(), -1.0, True, False, {"illegal": f"action {action!r}: {exc}"}
-        state.apply(chosen)
         self._bots_play()
         if self.state.is_over:  # after the bots' moves
             return self._obs(), rewards_of(state)[self.seat], True, False, {"result": state.result().to_json()}

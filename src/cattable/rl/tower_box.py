@@ -4,8 +4,9 @@ An action is five numbers in [-1, 1]: ``choice`` picks among what may be done no
 when a piece is in hand, else the cards, goals and skips), spread evenly over [-1, 1]; the other four
 shift the chosen placement's continuous parameters, ``dx, dy`` by up to 1 cm, ``dyaw`` by up to 15
 degrees and ``dfold`` (a wall's fold) by up to 15 degrees (a pet: angle, height and push instead, by up to
-30 degrees, 1 cm and 0.5). A shifted placement out of the rules' range is played as the menu had it, so
-every action is playable and no mask is needed (Gymnasium's Box cannot take one).
+30 degrees, 1 cm and 0.5). A shifted placement the rules refuse (out of range, or a piece in the way) is
+played as the menu had it, so every action is playable and no mask is needed (Gymnasium's Box cannot
+take one).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from cattable.core import Action
+from cattable.core import Action, IllegalAction
 from cattable.games.tower.actions import Cat, Floor, Move, Pet, Wall, q
 
 from .aec import CattableEnv
@@ -48,14 +49,29 @@ class TowerBoxEnv(CattableEnv):
     def observe(self, agent: str) -> Any:
         return super().observe(agent)["observation"]
 
-    def decode(self, action: Any) -> Action:
+    def choice(self, action: Any) -> tuple[Action, Action]:
+        """The menu's action that ``action`` picks, and that action shifted by it."""
         vec = np.clip(np.asarray(action, dtype=np.float64).reshape(-1), -1.0, 1.0)
         if vec.shape != (5,) or not np.all(np.isfinite(vec)):
             raise ValueError(f"a tower Box action is five finite numbers, not {action!r}")
         menu = [a for a in self._legal if is_placement(a)] or list(self._legal)
         base = menu[min(int((vec[0] + 1.0) / 2.0 * len(menu)), len(menu) - 1)]
-        if not is_placement(base):
-            return base
-        moved = shifted(base, vec[1:])
+        return base, shifted(base, vec[1:]) if is_placement(base) else base
+
+    def decode(self, action: Any) -> Action:
+        base, moved = self.choice(action)
         assert self.state is not None
         return moved if self.state.is_legal(moved) else base
+
+    def play(self, action: Any) -> None:
+        """The shifted placement, or the menu's own when the rules refuse it (out of range, or a piece in
+        the way: ``IllegalAction`` changes nothing)."""
+        assert self.state is not None
+        base, moved = self.choice(action)
+        if moved != base:
+            try:
+                self.state.apply(moved)
+                return
+            except IllegalAction:
+                pass
+        self.state.apply(base)
