@@ -87,6 +87,9 @@ export class Connection {
 
   private receive(msg: ServerMessage): void {
     if (msg.type === "state") {
+      // Two updates can cross on their way out of the server: an older position never replaces a newer one
+      // (an undo comes with reset, and redraws from its own full log).
+      if (!msg.reset && msg.version < this.version) return;
       if (msg.reset) this.log = [];
       const known = this.log.length ? this.log[this.log.length - 1]!.version : 0;
       this.log = [...this.log, ...msg.log.filter((l) => msg.reset || l.version > known)];

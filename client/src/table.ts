@@ -82,11 +82,13 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
   let hint: Action | null = null;
   let connected = new Set<number>();
   let offset = 0; // the server's clock less ours, in seconds
+  let sending = 0; // moves sent and not yet acknowledged: the page offers nothing more until they are
+  let linkUp = false; // this page's own connection (the presence poll may lag behind it)
 
   const ctx = (msg: StateMessage): TableContext => ({
     table,
     view: msg.view,
-    legal: msg.legal,
+    legal: sending ? [] : msg.legal,
     seat: msg.seat,
     seats: msg.seats,
     names: msg.seats.map((s) => s.name),
@@ -95,7 +97,9 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     hint,
     act: (action) => {
       hint = null;
+      sending += 1;
       conn.act(action);
+      draw();
     },
     redraw: () => draw(),
   });
@@ -113,14 +117,17 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     }
     const c = ctx(msg);
     root.dataset.version = String(msg.version);
+    root.dataset.draws = String(Number(root.dataset.draws ?? 0) + 1);
     root.dataset.over = String(msg.over);
-    root.dataset.legal = String(msg.legal.length);
-    frame.status.textContent = statusLine(msg, module, c);
+    root.dataset.legal = String(c.legal.length);
+    root.dataset.busy = String(sending);
+    frame.status.textContent = sending ? T.sending : statusLine(msg, module, c);
     clear(frame.board);
     module.render(frame.board, c);
     drawSeats(frame.seats, msg);
     drawTools(frame.tools, msg);
     const lines = log.map((l) => h("li", { "data-version": l.version }, module!.logLine(l, c.names)));
+    frame.log.setAttribute("reversed", "");
     clear(frame.log, lines.reverse());
     drawEnd(frame.end, msg, module, c.names);
   }
@@ -142,7 +149,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     clear(
       ul,
       msg.seats.map((s) => {
-        const online = s.bot !== null || connected.has(s.seat);
+        const online = s.bot !== null || connected.has(s.seat) || (linkUp && s.seat === msg.seat);
         const toPlay = !msg.over && msg.to_play === s.seat;
         let clock: string | null = null;
         if (!msg.over && s.deadline !== null && toPlay) clock = T.clockDeadline(clockText(s.deadline - now));
@@ -197,32 +204,43 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
       offset = msg.now - Date.now() / 1000;
       if (msg.reset) hint = null;
       draw();
+      if (Date.now() - polled > 2000) void poll(); // who is connected, refreshed as the game moves
     },
     error(msg) {
+      if (msg.id && sending) {
+        sending -= 1;
+        draw();
+      }
       if (!frame) {
         clear(root, h("main", { id: "main" }, h("p", { class: "notice" }, msg.reason), h("a", { href: "/" }, T.backToLobby)));
         return;
       }
+      root.dataset.refusals = String(Number(root.dataset.refusals ?? 0) + 1);
       say(T.refused(msg.reason));
     },
     ack(msg) {
+      if (sending) sending -= 1;
+      draw();
       if (frame) frame.notice.textContent = msg.queued ? T.queued : "";
     },
     status(s: Status) {
       document.body.dataset.connection = s;
+      linkUp = s === "open";
       if (frame && s === "lost") frame.status.textContent = T.reconnecting;
     },
   });
   conn.open();
 
-  const poll = async (): Promise<void> => {
+  let polled = 0;
+  async function poll(): Promise<void> {
+    polled = Date.now();
     try {
       connected = new Set((await api.presence(table)).connected);
       if (frame && last) drawSeats(frame.seats, last);
     } catch {
       /* the next poll will tell */
     }
-  };
+  }
   void poll();
   setInterval(poll, 5000);
   setInterval(() => frame && last && !last.over && drawSeats(frame.seats, last), 1000);

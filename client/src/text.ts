@@ -79,6 +79,7 @@ export const T = {
   spectating: "You are watching (a spectator sees no secret).",
   replaying: "Replay",
   yourTurn: "Your turn",
+  sending: "Sending your move…",
   turnOf: (name: string) => `${name} to play`,
   chooseAtOnce: "Everyone chooses at once",
   gameOver: "The game is over",
@@ -165,6 +166,9 @@ export const CAFE = {
   chooseLabel: "Your choice",
   pickItem: (tower: number, floor: number) => `Tower ${tower}, floor ${floor}: which item? (its footprint cost beside it)`,
   cost: (n: number) => (n === 0 ? "free" : plural(n, "footprint", "footprints")),
+  notNow: (n: number) => `${plural(n, "footprint", "footprints")}: not now`,
+  clickSpace: "Click a highlighted space on your sheet (or reach it with Tab and press Enter), then an item.",
+  confirmLater: "Pick a space and an item: the footprints it costs are shown here before you confirm.",
   confirmText: (item: string, tower: number, floor: number, cost: number, available: number) =>
     `Draw a ${item} in tower ${tower} on floor ${floor}: it costs ${plural(cost, "footprint", "footprints")} (you have ${available}).`,
   confirm: "Confirm the mark",

@@ -63,6 +63,9 @@ function render(root: HTMLElement, ctx: TableContext): void {
 
   const space = (key: string): [number, number] => key.split("-").map(Number) as [number, number];
   const ms = marks(legal);
+  // Picking a space or an item changes the page in place (no redraw): the element clicked stays put.
+  const itemsRow = h("div", { class: "items-box" });
+  const confirmBox = h("div", { class: "confirm-box" });
   const play =
     me !== null && own
       ? {
@@ -73,44 +76,70 @@ function render(root: HTMLElement, ctx: TableContext): void {
           pick: (tower: number, floor: number) => {
             picked.space = `${tower}-${floor}`;
             picked.item = null;
-            ctx.redraw();
-            root.querySelector<HTMLElement>(".items button:not([disabled])")?.focus();
+            for (const el of root.querySelectorAll<HTMLElement>(".sheet.mine button.space")) {
+              const on = el.dataset.space === picked.space;
+              el.classList.toggle("selected", on);
+              el.setAttribute("aria-pressed", String(on));
+            }
+            fillItems();
+            itemsRow.querySelector<HTMLElement>("button:not([disabled])")?.focus({ preventScroll: true });
           },
         }
       : null;
 
-  // choosing: items for the space picked, the cost, then confirm; pass; the cat after a house
-  const choose = h("section", { class: "choose", "aria-label": CAFE.chooseLabel });
-  if (picked.space && own) {
-    const [tower, floor] = space(picked.space);
-    const here = ms.filter((m) => m.tower === tower && m.floor === floor);
-    choose.append(
-      h("p", {}, CAFE.pickItem(tower, floor)),
+  // The items and the confirm button are always there in the marking phase (disabled until a space and an
+  // item are picked): nothing moves under the pointer as the player picks.
+  function fillItems(): void {
+    const at = picked.space && own ? space(picked.space) : null;
+    const here = at ? ms.filter((m) => m.tower === at[0] && m.floor === at[1]) : [];
+    clear(
+      itemsRow,
+      h("p", {}, at ? CAFE.pickItem(at[0], at[1]) : CAFE.clickSpace),
       h(
         "div",
         { class: "items" },
         ITEMS.map((item) => {
           const ok = here.some((m) => m.item === item);
-          const cost = own.die !== null && view.shared !== null ? markCost(own.die, view.shared, floor, item) : null;
-          const hinted = hint?.kind === "mark" && hint.tower === tower && hint.floor === floor && hint.item === item;
+          const cost = at && own?.die && view.shared ? markCost(own.die, view.shared, at[1], item) : null;
+          const hinted = at && hint?.kind === "mark" && hint.tower === at[0] && hint.floor === at[1] && hint.item === item;
+          const pickItem = (event: Event): void => {
+            picked.item = item;
+            for (const el of itemsRow.querySelectorAll<HTMLElement>("button.item-choice")) {
+              el.classList.toggle("selected", el === event.currentTarget);
+            }
+            fillConfirm();
+            confirmBox.querySelector<HTMLElement>("button.confirm")?.focus({ preventScroll: true });
+          };
           return h(
             "button",
-            { type: "button", class: `item-choice${ok ? " legal" : ""}${picked.item === item ? " selected" : ""}${hinted ? " hinted" : ""}`, disabled: !ok, "data-item": item, onclick: () => ((picked.item = item), ctx.redraw(), root.querySelector<HTMLElement>("button.confirm")?.focus()) },
+            { type: "button", class: `item-choice${ok ? " legal" : ""}${picked.item === item ? " selected" : ""}${hinted ? " hinted" : ""}`, disabled: !ok, "data-item": item, onclick: pickItem },
             itemBadge(item),
-            h("span", { class: "cost" }, cost === null ? "" : CAFE.cost(cost)),
+            h("span", { class: "cost" }, cost === null ? "\u00a0" : ok ? CAFE.cost(cost) : CAFE.notNow(cost)),
           );
         }),
       ),
     );
-    if (picked.item) {
-      const cost = markCost(own.die ?? 0, view.shared ?? 0, floor, picked.item);
-      const item = picked.item;
-      choose.append(
-        h("p", { class: "confirm-line" }, CAFE.confirmText(CAFE.title[item], tower, floor, cost, own.footprints.available)),
-        h("button", { type: "button", class: "confirm primary", onclick: () => ctx.act({ kind: "mark", tower, floor, item }) }, CAFE.confirm),
-        h("button", { type: "button", class: "quiet", onclick: () => ((picked.space = null), (picked.item = null), ctx.redraw()) }, CAFE.cancel),
-      );
-    }
+    fillConfirm();
+  }
+
+  function fillConfirm(): void {
+    const at = picked.space ? space(picked.space) : null;
+    const item = picked.item;
+    const ready = at !== null && item !== null && own !== null;
+    const cost = ready ? markCost(own.die ?? 0, view.shared ?? 0, at[1], item) : 0;
+    clear(
+      confirmBox,
+      h("p", { class: "confirm-line" }, ready ? CAFE.confirmText(CAFE.title[item], at[0], at[1], cost, own.footprints.available) : CAFE.confirmLater),
+      h("button", { type: "button", class: "confirm primary", disabled: !ready, onclick: () => ready && ctx.act({ kind: "mark", tower: at[0], floor: at[1], item }) }, CAFE.confirm),
+      h("button", { type: "button", class: "quiet", disabled: !ready, onclick: () => ((picked.space = null), (picked.item = null), ctx.redraw()) }, CAFE.cancel),
+    );
+  }
+
+  // choosing: items for the space picked, the cost, then confirm; pass; the cat after a house
+  const choose = h("section", { class: "choose", "aria-label": CAFE.chooseLabel });
+  if (ms.length) {
+    fillItems();
+    choose.append(itemsRow, confirmBox);
   }
   if (legal.some((a) => a.kind === "pass")) {
     choose.append(h("button", { type: "button", class: `pass legal${hint?.kind === "pass" ? " hinted" : ""}`, onclick: () => ctx.act({ kind: "pass" }) }, CAFE.pass));
