@@ -85,7 +85,11 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
         const kinds: Record<string, string> = { person: i === 0 ? T.you : T.person };
         for (const level of LEVELS) kinds[level] = T.botLevels[level] ?? level;
         const kind = select(`kind${i}`, kinds, old[i]?.kind ?? (i === 0 ? "person" : "heuristic"));
-        const name = h("input", { name: `name${i}`, value: old[i]?.name ?? T.defaultName(i), maxlength: 64, "aria-label": T.seatName(i) });
+        const fallback = (): string => (kind.value === "person" ? T.defaultName(i) : T.botName(i));
+        const name = h("input", { name: `name${i}`, value: old[i]?.name ?? fallback(), maxlength: 64, "aria-label": T.seatName(i) });
+        kind.addEventListener("change", () => {
+          if ([T.defaultName(i), T.botName(i)].includes(name.value.trim())) name.value = fallback();
+        });
         return h("div", { class: "seat-row", "data-seat": i }, h("span", { class: "seat-no" }, `${i + 1}`), name, kind);
       }),
     );

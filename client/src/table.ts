@@ -23,7 +23,7 @@ interface Frame {
   board: HTMLElement;
   seats: HTMLElement;
   tools: HTMLElement;
-  log: HTMLOListElement;
+  log: HTMLUListElement;
   end: HTMLElement;
 }
 
@@ -34,7 +34,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
     board: h("section", { class: "board", "aria-label": title }),
     seats: h("ul", { class: "seats" }),
     tools: h("div", { class: "tools" }),
-    log: h("ol", { class: "log", "aria-live": "off" }),
+    log: h("ul", { class: "log", "aria-live": "off" }),
     end: h("section", { class: "end", hidden: true, "aria-live": "polite" }),
   };
   clear(
@@ -127,8 +127,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     drawSeats(frame.seats, msg);
     drawTools(frame.tools, msg);
     const lines = log.map((l) => h("li", { "data-version": l.version }, module!.logLine(l, c.names)));
-    frame.log.setAttribute("reversed", "");
-    clear(frame.log, lines.reverse());
+    clear(frame.log, lines.reverse()); // the newest first
     drawEnd(frame.end, msg, module, c.names);
   }
 

@@ -181,6 +181,7 @@ export const CAFE = {
   choosing: "choosing",
   sheetOf: (name: string) => `${name}'s sheet`,
   lastText: (what: string) => `Last round: ${what}`,
+  revealedTitle: (round: number) => `Round ${round}: the marks, revealed together`,
   drew: (item: string, tower: number, floor: number, cost: number) =>
     `drew a ${item} in tower ${tower} on floor ${floor} (${plural(cost, "footprint", "footprints")})`,
   passed: "passed (three footprints circled)",

@@ -22,6 +22,11 @@ def test_a_person_plays_with_bots_to_the_end_and_reloads_midway(server: Server, 
     page.get_by_role("button", name="Hint").click()
     page.locator(".dice .hinted").wait_for()
     assert page.locator(".notice").inner_text().startswith("Hint: take the die showing")
+    # the keyboard plays as well as the mouse: the hinted die, focused, taken with Enter
+    page.locator(".dice button.hinted").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('app').dataset.version !== '0'")
+    assert "Me took a" in page.locator(".log").inner_text()
 
     play_until([page], lambda: int(state_of(page)["version"]) >= 12, seconds=30)
     mine = page.locator(".sheet.mine .space .item").count()

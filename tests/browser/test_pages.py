@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
@@ -46,7 +47,10 @@ def get(app: FastAPI, path: str) -> tuple[int, str]:
         "root_path": "",
         "http_version": "1.1",
     }
-    asyncio.run(app(scope, receive, send))
+    # in a thread of its own: Playwright's sync API may hold an event loop in this one
+    worker = threading.Thread(target=asyncio.run, args=(app(scope, receive, send),))
+    worker.start()
+    worker.join(timeout=30)
     status = next(m["status"] for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return status, body.decode()

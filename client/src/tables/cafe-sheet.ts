@@ -57,7 +57,8 @@ export function sheetGrid(sheet: Sheet, towers: TowerInfo[], play: SpaceState | 
       }
       const key = `${t.tower}-${f}`;
       const item = floors[String(f)] ?? null;
-      const pend = play?.pending && `${play.pending.tower}-${play.pending.floor}` === key ? play.pending.item : null;
+      // a choice stored and not yet revealed (once drawn, the sheet itself shows it)
+      const pend = !item && play?.pending && `${play.pending.tower}-${play.pending.floor}` === key ? play.pending.item : null;
       const classes = ["space"];
       if (play?.legal.has(key)) classes.push("legal");
       if (play?.selected === key) classes.push("selected");

@@ -59,6 +59,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
       dieFace(view.shared, "shared"),
       own ? [h("span", { class: "label" }, CAFE.yourDie), dieFace(own.die, "own")] : null,
     ),
+    revealed(view, ctx.names),
   );
 
   const space = (key: string): [number, number] => key.split("-").map(Number) as [number, number];
@@ -189,6 +190,18 @@ function render(root: HTMLElement, ctx: TableContext): void {
       view.sheets[mineIdx] ? sheetBox(view.sheets[mineIdx]!, mineIdx, me !== null) : null,
       others.length ? h("div", { class: "others" }, others.map(([s, i]) => sheetBox(s, i, false))) : null,
     ),
+  );
+}
+
+/** The marks of the round just resolved, revealed together: one line per player. */
+function revealed(view: CafeView, names: string[]): HTMLElement | null {
+  const shown = view.sheets.map((s, i) => [s, i] as const).filter(([s]) => s.last);
+  if (!shown.length || (view.round <= 1 && view.phase !== "over")) return null;
+  return h(
+    "details",
+    { class: "revealed", open: true },
+    h("summary", {}, CAFE.revealedTitle(view.phase === "over" ? view.round : view.round - 1)),
+    h("ul", {}, shown.map(([s, i]) => h("li", {}, `${names[i] ?? i}: ${describeLast(s)}`))),
   );
 }
 
