@@ -256,7 +256,13 @@ function drawEnd(box: HTMLElement, msg: StateMessage, module: TableModule, names
   clear(
     box,
     h("h2", {}, T.gameOver),
-    h("p", { class: "winners" }, `${T.winners(r.winners.map((w) => names[w] ?? String(w)))} ${module.why?.(r, names) ?? T.mostPoints(best)}.`),
+    h(
+      "p",
+      { class: "winners" },
+      r.winners.length
+        ? `${T.winners(r.winners.map((w) => names[w] ?? String(w)))} ${module.why?.(r, names, msg.view) ?? T.mostPoints(best)}.`
+        : T.nobodyWon,
+    ),
     module.breakdown(r, names) ??
       h(
         "table",

@@ -103,6 +103,7 @@ export const T = {
   winners: (names: string[]) =>
     names.length === 1 ? `${names[0]} won` : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]} share the win`,
   mostPoints: (points: number) => `with the most points (${points})`,
+  nobodyWon: "Nobody won this time.",
   scoreHeading: "The score",
   total: "Total",
   replayThisGame: "Replay this game",
@@ -201,8 +202,10 @@ export const CAFE = {
   towersBonus: "tower bonuses",
   total: "total",
   breakdownCaption: "Points by item",
-  why: (best: number, rounds: number | null) =>
-    `with the most points, ${best}${rounds === null ? "" : `, after ${plural(rounds, "round", "rounds")}`} (a player completed a third tower)`,
+  why: (best: number, rounds: number | null, stopped: boolean) =>
+    `with the most points, ${best}${rounds === null ? "" : `, after ${plural(rounds, "round", "rounds")}`}` +
+    (stopped ? " (the table's round limit)" : " (a player completed a third tower)"),
+  whySolo: (score: number, target: number) => `with ${score} points, reaching the target of ${target}`,
   rules: [
     "Each round, roll one die more than there are players. In turn, each player drafts a die; the one left over is shared.",
     "Then everyone at once draws one item on their sheet: one die gives the floor, the other the item (1 house, 2 yarn, 3 butterfly, 4 bowl, 5 cushion, 6 mouse). Each footprint spent moves a die by one (never between 6 and 1). Or pass and circle three footprints.",

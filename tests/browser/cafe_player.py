@@ -7,9 +7,12 @@ import time
 from typing import Any
 
 
-def open_from_lobby(page: Any, base: str, kinds: list[str], options: dict[str, str] | None = None) -> str:
+def open_from_lobby(
+    page: Any, base: str, kinds: list[str], options: dict[str, str] | None = None, clock: str = "none"
+) -> str:
     """Open a Cat Cafe table in the lobby: seat 0 is me, then ``kinds`` ("person" or a bot level) for the
-    other seats. Returns the table id; the page stays on the lobby with the invite links shown."""
+    other seats; ``clock`` is none, live or async (the lobby's defaults for its times). Returns the table
+    id; the page stays on the lobby with the invite links shown."""
     page.goto(base + "/")
     page.get_by_role("heading", name="Open a table").wait_for()
     page.select_option("select[name=game]", "cafe")
@@ -21,6 +24,7 @@ def open_from_lobby(page: Any, base: str, kinds: list[str], options: dict[str, s
         page.locator("details", has_text="Options").locator("summary").click()
         for name, value in options.items():
             page.fill(f"input[name=opt-{name}]", value)
+    page.select_option("select[name=clock]", clock)
     page.get_by_role("button", name="Open the table").click()
     go = page.locator("#go-to-table")
     go.wait_for()

@@ -63,7 +63,7 @@ def test_two_people_play_one_table_from_two_browsers(server: Server, browser: An
     host_ctx, guest_ctx = browser.new_context(), browser.new_context()
     try:
         host, guest = host_ctx.new_page(), guest_ctx.new_page()
-        open_from_lobby(host, server.base, ["person"], options={"max_rounds": "3"})
+        open_from_lobby(host, server.base, ["person"], options={"max_rounds": "3"}, clock="live")
         link = host.locator(".opened input.link").input_value()
         assert "/join/" in link
         host.locator("#go-to-table").click()
@@ -71,6 +71,16 @@ def test_two_people_play_one_table_from_two_browsers(server: Server, browser: An
         wait_drawn(host)
         wait_drawn(guest)
         assert "/join/" not in guest.url  # the invite code leaves the address bar
+        assert "10:00 left" in guest.locator(".seat[data-seat='1'] .clock").inner_text()  # the lobby's 10 min bank
+        host.locator(".seat[data-seat='0'] .clock", has_text="due in").wait_for()  # the host drafts first
+        # undo by fair rules: the host takes a die and takes it back before the guest acts
+        assert play_one(host)
+        assert "Me took a" in guest.locator(".log").inner_text()
+        host.get_by_role("button", name="Undo my last move").click()
+        for page in (host, guest):
+            page.wait_for_function("() => document.getElementById('app').dataset.version === '0'")
+            assert "took a" not in page.locator(".log").inner_text()
+        assert host.locator("button.die.legal").count() > 0
         moves = play_until([host, guest], lambda: over(host) and over(guest), seconds=60)
         assert moves >= 6  # three rounds: each drafts and marks in each
         for page in (host, guest):

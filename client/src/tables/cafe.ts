@@ -273,10 +273,13 @@ function breakdown(result: GameResult, names: string[]): HTMLElement | null {
   );
 }
 
-function why(result: GameResult): string | null {
+function why(result: GameResult, _names: string[], view: unknown): string | null {
+  const v = view as CafeView;
   const rounds = result.details["rounds"];
   const best = Math.max(...result.scores);
-  return CAFE.why(best, typeof rounds === "number" ? rounds : null);
+  if (v.players === 1) return CAFE.whySolo(best, v.options.solo_target);
+  const n = typeof rounds === "number" ? rounds : null;
+  return CAFE.why(best, n, n !== null && n >= v.options.max_rounds);
 }
 
 export const cafeTable: TableModule = {

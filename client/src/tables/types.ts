@@ -36,7 +36,7 @@ export interface TableModule {
   /** A short rules summary: a few paragraphs. */
   rules: string[];
   /** Why the winners won, in a few words after their names (or null: "with the most points"). */
-  why?(result: GameResult, names: string[]): string | null;
+  why?(result: GameResult, names: string[], view: unknown): string | null;
   /** The score broken down, or null for the frame's plain scores. */
   breakdown(result: GameResult, names: string[]): HTMLElement | null;
 }
