@@ -49,12 +49,11 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
     h(
       "main",
       { id: "main", class: "table-page" },
-      h("div", { class: "play" }, f.status, f.notice, f.end, f.board),
+      h("div", { class: "play" }, f.status, f.tools, f.notice, f.end, f.board),
       h(
         "aside",
         { class: "side" },
-        h("section", { "aria-label": T.seatsHeading }, h("h2", {}, T.seatsHeading), f.seats),
-        f.tools,
+        h("section", { class: "seats-box", "aria-label": T.seatsHeading }, h("h2", {}, T.seatsHeading), f.seats),
         h("section", { class: "log-box" }, h("h2", {}, T.logHeading), f.log),
         module.rules.length
           ? h(
