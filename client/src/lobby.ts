@@ -7,6 +7,7 @@ import { forget, heldSeats, holdSeat, hostTable, hosted } from "./storage";
 import { T } from "./text";
 
 const LEVELS = ["heuristic", "random", "mcts:easy", "mcts:medium", "mcts:hard"];
+const titles = new Map<string, string>(); // game name -> its title, once the server has listed the games
 
 function inviteLink(code: string): string {
   return `${location.origin}/join/${code}`;
@@ -233,7 +234,7 @@ async function myTables(box: HTMLElement): Promise<void> {
     return h(
       "li",
       { class: `my-table${st?.your_move && !st.over ? " your-move" : ""}`, "data-table": s.table },
-      h("strong", {}, s.game),
+      h("strong", {}, titles.get(s.game) ?? s.game),
       h("span", {}, ` ${s.table} · ${s.name} (${T.seatLabel(s.seat)}) `),
       badge ? h("span", { class: `tag${st?.your_move ? " turn" : ""}` }, badge) : null,
       h("a", { class: "button", href: `/t/${s.table}?seat=${s.seat}` }, st?.over ? T.watch : T.play),
@@ -302,6 +303,8 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   setInterval(() => void myTables(mine), 10000);
   try {
     const games = await api.games();
+    for (const g of games) titles.set(g.name, g.title);
+    void myTables(mine);
     clear(formBox, openForm(games, (made, body) => void opened(result, made, body).then(() => myTables(mine))));
   } catch (err) {
     clear(formBox, h("p", { class: "notice" }, T.refused((err as Error).message)));
