@@ -69,7 +69,7 @@ export async function replayPage(root: HTMLElement, table: string, params: URLSe
   who.addEventListener("change", () => void show());
   clear(
     root,
-    h("header", { class: "bar" }, h("a", { href: "/", class: "back" }, T.backToLobby), h("h1", {}, `${T.replayTitle}: ${msg.game}`), h("span", { class: "table-id" }, table)),
+    h("header", { class: "bar" }, h("a", { href: "/", class: "back" }, T.backToLobby), h("h1", {}, `${T.replayTitle}: ${T.gameTitle(msg.game)}`), h("span", { class: "table-id" }, table)),
     h(
       "main",
       { id: "main", class: "table-page replay" },

@@ -112,7 +112,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     const msg = last;
     if (!module || !frame) {
       module = tableFor(msg.game);
-      frame = layout(root, msg.game === "cafe" ? "Cat Cafe" : msg.game, table, module);
+      frame = layout(root, T.gameTitle(msg.game), table, module);
     }
     const c = ctx(msg);
     root.dataset.version = String(msg.version);
@@ -254,7 +254,7 @@ function drawEnd(box: HTMLElement, msg: StateMessage, module: TableModule, names
   box.hidden = false;
   clear(
     box,
-    h("h2", {}, T.gameOver),
+    h("h2", {}, T.resultHeading),
     h(
       "p",
       { class: "winners" },
