@@ -130,7 +130,8 @@ export const api = {
     ),
   hint: (table: string, token: string) =>
     call<{ action: Action | null; text: string }>("POST", `/api/tables/${enc(table)}/hint`, {}, token),
-  presence: (table: string) => call<{ connected: number[]; spectators: number }>("GET", `/api/tables/${enc(table)}/presence`),
+  presence: (table: string, token: string | null) =>
+    call<{ connected: number[]; spectators: number }>("GET", `/api/tables/${enc(table)}/presence`, undefined, token),
 };
 
 function enc(s: string): string {

@@ -233,7 +233,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
   async function poll(): Promise<void> {
     polled = Date.now();
     try {
-      connected = new Set((await api.presence(table)).connected);
+      connected = new Set((await api.presence(table, token)).connected);
       if (frame && last) drawSeats(frame.seats, last);
     } catch {
       /* the next poll will tell */

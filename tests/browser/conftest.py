@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from cattable.interfaces.web.pages import STATIC
-from tests.server.harness import Server
+from tests.server.harness import Server, close_sockets
 
 if TYPE_CHECKING:
     from playwright.sync_api import ViewportSize
@@ -65,3 +65,9 @@ def context(browser: Any) -> Iterator[Any]:
     ctx.set_default_timeout(20_000)
     yield ctx
     ctx.close()
+
+
+@pytest.fixture(autouse=True)
+def _close_sockets() -> Iterator[None]:
+    yield
+    close_sockets()

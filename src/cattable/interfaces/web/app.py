@@ -196,8 +196,14 @@ def create_app(
         return await hint_for(await hub.table(table_id), seat)
 
     @app.get("/api/tables/{table_id}/presence")
-    async def presence(table_id: str, hub: HubDep) -> dict[str, Any]:
-        """Which seats have a live connection to this server now, and how many spectators watch."""
+    async def presence(
+        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Which seats have a live connection to this server now, and how many spectators watch (for a seat,
+        or anyone where spectators are welcome)."""
+        viewer = await viewer_for(hub, table_id, authorization)
+        if not (await hub.table(table_id)).may_watch(viewer):
+            raise Refusal("no_spectators", "this table does not admit spectators")
         viewers = [w.viewer for w in hub.watchers.get(table_id, ())]
         return {"connected": sorted({v for v in viewers if v is not None}), "spectators": viewers.count(None)}
 
