@@ -254,7 +254,22 @@ async function myTables(box: HTMLElement): Promise<void> {
       ),
     );
   });
-  clear(box, h("ul", { class: "my-tables" }, rows));
+  // tables I opened without a seat of my own (bots only, or every seat given away): watch and share them
+  const hostedOnly = hostedTables
+    .filter((t) => !seats.some((s) => s.table === t.table))
+    .map((t) =>
+      h(
+        "li",
+        { class: "my-table", "data-table": t.table },
+        h("strong", {}, titles.get(t.game) ?? t.game),
+        h("span", {}, ` ${t.table} `),
+        h("a", { class: "button", href: `/t/${t.table}?watch` }, T.watch),
+        h("a", { class: "button quiet", href: `/replay/${t.table}` }, T.replay),
+        t.invites.length ? h("details", {}, h("summary", {}, T.invites), inviteList(t.game, t.table, t.invites)) : null,
+        h("button", { type: "button", class: "quiet", onclick: () => (forget(t.table), void myTables(box)) }, T.forget),
+      ),
+    );
+  clear(box, h("ul", { class: "my-tables" }, rows, hostedOnly));
 }
 
 export async function lobbyPage(root: HTMLElement): Promise<void> {
