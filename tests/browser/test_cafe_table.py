@@ -107,6 +107,8 @@ def test_a_spectator_sees_no_secret(server: Server, browser: Any) -> None:
         for name, page in (("guest", guest), ("watcher", watcher)):
             page.on("websocket", lambda ws, n=name: ws.on("framereceived", lambda p, n=n: frames[n].append(p)))
         table = open_from_lobby(host, server.base, ["person"])
+        # the lobby lists the new table among mine, where it is my move (seat 0 drafts first)
+        host.locator(f".my-table.your-move[data-table='{table}']").wait_for()
         link = host.locator(".opened input.link").input_value()
         host.locator("#go-to-table").click()
         guest.goto(link)
