@@ -2,11 +2,13 @@
 // A game without one is played through the generic table (its moves as buttons).
 
 import { cafeTable } from "./cafe";
+import { washiTable } from "./washi";
 import { genericTable } from "./generic";
 import type { TableModule } from "./types";
 
 const MODULES: Record<string, TableModule> = {
   cafe: cafeTable,
+  washi: washiTable,
 };
 
 export function tableFor(game: string): TableModule {
