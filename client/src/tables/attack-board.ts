@@ -140,7 +140,8 @@ function terrain(view: AttackView): SVGElement {
     const [x, y] = centre(s.id);
     const base = { "data-space": s.id };
     if (s.kind === "street") {
-      g.append(svg("rect", { ...base, x: x - G / 2, y: y - G / 2, width: G, height: G, class: "street" }));
+      const carHere = view.car !== null && BOARD.streets[s.street ?? -1]?.name === view.car;
+      g.append(svg("rect", { ...base, x: x - G / 2, y: y - G / 2, width: G, height: G, class: `street${carHere ? " car-street" : ""}` }));
     } else if (s.kind === "shop_garden") {
       const open = view.shops[s.shop ?? 0]?.open;
       g.append(svg("circle", { cx: x, cy: y, r: 17, class: `spot shop-garden${open ? "" : " closed"}` }), pawShape(x, y, "shop-paw", SHOP_COLOURS[s.shop ?? 0] ?? "#999"));

@@ -52,7 +52,7 @@ export function cardEl(card: string, opts: { legal?: boolean; selected?: boolean
 }
 
 export function itemBadge(item: string): HTMLElement {
-  return h("span", { class: `larder-item item-${item}`, title: ITEM_WORDS[item] ?? item }, h("span", { "aria-hidden": "true", class: "glyph" }, ITEM_GLYPH[item] ?? "?"), h("span", { class: "word" }, ITEM_WORDS[item] ?? item));
+  return h("span", { class: `larder-item larder-${item}`, title: ITEM_WORDS[item] ?? item }, h("span", { "aria-hidden": "true", class: "glyph" }, ITEM_GLYPH[item] ?? "?"), h("span", { class: "word" }, ITEM_WORDS[item] ?? item));
 }
 
 /** An action in words, for a button or the hint. */

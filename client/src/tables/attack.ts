@@ -11,6 +11,28 @@ import { BOARD, drawBoard, HOUSE_COLOURS, type SpaceTarget } from "./attack-boar
 import { cardEl, cardOf, cardWords, curiosityWords, describeAttack, itemBadge, ITEM_WORDS, spaceOf, withNames } from "./attack-cards";
 import type { TableContext, TableModule } from "./types";
 
+/** Where the board's box was scrolled (a phone shows part of the board): kept across redraws. */
+const scrolled = { table: "", left: -1 };
+
+/** Keep the board's box where the reader scrolled it, unless no highlighted space is in view: then bring
+ * them to the middle (the same as Tokyo Washi's map; both could share it from dom.ts). */
+function keepScroll(root: HTMLElement, table: string): void {
+  const box = root.querySelector<HTMLElement>(".board-box");
+  if (!box) return;
+  if (scrolled.table !== table) Object.assign(scrolled, { table, left: -1 });
+  box.addEventListener("scroll", () => (scrolled.left = box.scrollLeft), { passive: true });
+  requestAnimationFrame(() => {
+    if (box.scrollWidth <= box.clientWidth) return;
+    if (scrolled.left >= 0) box.scrollLeft = scrolled.left;
+    const seen = box.getBoundingClientRect();
+    const spots = [...box.querySelectorAll(".target")].map((t) => t.getBoundingClientRect());
+    if (!spots.length || spots.some((r) => r.left >= seen.left && r.right <= seen.right)) return;
+    const mid = (Math.min(...spots.map((r) => r.left)) + Math.max(...spots.map((r) => r.right))) / 2;
+    box.scrollLeft += mid - (seen.left + seen.right) / 2;
+    scrolled.left = box.scrollLeft;
+  });
+}
+
 /** What this page has picked and not sent: a card, a space with several plays, an exchange's take. */
 const picked: { stamp: string; card: string | null; space: string | null; take: string | null } = { stamp: "", card: null, space: null, take: null };
 /** The newest event already shown (new ones animate once), and the last view drawn (for the end). */
@@ -116,6 +138,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
       eventsBox(view, ctx),
     ),
   );
+  keepScroll(root, ctx.table);
 }
 
 function turnBox(view: AttackView, ctx: TableContext, rolled: boolean): HTMLElement {
