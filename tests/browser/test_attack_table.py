@@ -37,6 +37,14 @@ def card_of(action: dict[str, Any]) -> str | None:
     return None
 
 
+RECORD_ANIMATIONS = """() => { window.seenAnimations = new Set(); setInterval(() => {
+  for (const a of document.getAnimations()) {
+    const el = a.effect && a.effect.target;
+    window.seenAnimations.add(a.constructor.name + ':' + (el ? el.getAttribute('class') : ''));
+  } }, 40); }"""
+"""Every CSS animation and transition the page runs, by the class of what moves."""
+
+
 def wait_my_move(page: Any, seconds: float = 20) -> None:
     page.wait_for_function(
         "() => { const d = document.getElementById('app').dataset; return d.legal !== '0' || d.over === 'true'; }",
@@ -78,7 +86,12 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_and_reloads_midway(server: 
     assert page.locator(".attack-board .piece.cat").count() == cats
     assert page.locator(".attack-board .piece.car").count() == 1
 
+    page.evaluate(RECORD_ANIMATIONS)
     play_until(page, rng, lambda: over(page), seconds=70)
+    # the cats glide from space to space and the die rolls (the car and attacks come when they come)
+    moved = set(page.evaluate("() => [...window.seenAnimations]"))
+    assert any(m.startswith("CSSTransition:piece cat") for m in moved), moved
+    assert "CSSAnimation:die rolling" in moved, moved
     end = page.locator(".end")
     end.wait_for()
     result = server_state(server.base, table, token)["result"]

@@ -55,6 +55,20 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_and_reloads_midway(server: 
     assert legal and all(a["kind"] == "fish" for a in legal)
     assert highlighted(page) == placed_cells(legal)
     assert "draw a fish" in page.locator(".status").inner_text()
+    # a hint highlights one space; the keyboard reaches the map's spaces with Tab and Enter draws there
+    page.get_by_role("button", name="Hint").click()
+    page.locator(".washi-map .target.hinted").wait_for()
+    assert page.locator(".notice").inner_text().startswith("Hint: draw a fish at")
+    version = state_of(page)["version"]
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('target')"):
+            break
+    cell = page.evaluate("() => document.activeElement.dataset.cell")
+    assert cell in placed_cells(legal)
+    page.keyboard.press("Enter")
+    page.wait_for_function("(v) => document.getElementById('app').dataset.version !== v", arg=version)
+    page.locator(".log li", has_text=f"places a fish at {cell}.").first.wait_for()
 
     rng = random.Random(21)
     play_until(page, rng, lambda: int(state_of(page)["version"]) >= 16 or over(page), seconds=40)
