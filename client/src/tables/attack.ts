@@ -116,7 +116,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
     const other = view.swap ? name(view.swap.with) : "the other cat";
     choice.append(h("p", {}, picked.take ? `You take ${cardWords(picked.take)}: now give one of your cards.` : `The exchange: take one card from ${other}'s hand (only the two of you see it).`));
     if (!picked.take) {
-      choice.append(h("div", { class: "cards" }, takes.map((c) => cardEl(c, { legal: true, onclick: () => ((picked.take = c), ctx.redraw()) }))));
+      choice.append(h("div", { class: "cards" }, takes.map((c) => cardEl(c, { legal: true, hinted: hint?.kind === "swap" && hint.take === c, onclick: () => ((picked.take = c), ctx.redraw()) }))));
     } else {
       const gives = swaps.filter((s) => s.take === picked.take);
       choice.append(h("div", { class: "cards" }, gives.map((s) => cardEl(s.give, { legal: true, hinted: same(hint, s), onclick: () => ctx.act(s) }))), h("button", { type: "button", class: "quiet", onclick: () => ((picked.take = null), ctx.redraw()) }, "Back"));
@@ -161,7 +161,8 @@ function handBox(view: AttackView, ctx: TableContext, legal: AttackAction[]): HT
   const playable = new Set(legal.map(cardOf).filter((c): c is NonNullable<typeof c> => c !== null));
   const click = (card: string) => () => {
     const acts = legal.filter((a) => cardOf(a) === card);
-    if (acts.length === 1 && (spaceOf(acts[0]!) === null || acts[0]!.kind === "fight_card")) ctx.act(acts[0]!);
+    // a card with one harmless play is played at once; anything else (a cornered cat's card too) asks first
+    if (acts.length === 1 && (acts[0]!.kind === "speedy" || acts[0]!.kind === "fight_card")) ctx.act(acts[0]!);
     else {
       picked.card = picked.card === card ? null : card;
       picked.space = null;
