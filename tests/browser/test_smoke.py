@@ -18,8 +18,9 @@ def test_the_lobby_loads_and_lists_the_games(server: Server, context: Any) -> No
     assert errors == []
 
 
-def test_a_game_without_its_own_drawing_is_played_from_its_list_of_moves(server: Server, context: Any) -> None:
-    """Tokyo Washi (its table is still to come) gets the generic table: its legal moves as buttons."""
+def test_the_plain_table_plays_from_its_list_of_moves(server: Server, context: Any) -> None:
+    """`?view=moves` (and a game without a drawing of its own) gets the generic table: its legal moves as
+    buttons, each of which plays."""
     made = open_table(server, "washi", [None, "heuristic"])
     page = context.new_page()
     errors: list[str] = []
@@ -29,7 +30,7 @@ def test_a_game_without_its_own_drawing_is_played_from_its_list_of_moves(server:
         "(s) => localStorage.setItem('cattable.seats', JSON.stringify([s]))",
         {"table": made["table"], "seat": 0, "token": made["tokens"][0], "game": "washi", "name": "seat0"},
     )
-    page.goto(f"{server.base}/t/{made['table']}")
+    page.goto(f"{server.base}/t/{made['table']}?view=moves")
     page.locator("button.move.legal").first.wait_for()
     version = page.evaluate("() => document.getElementById('app').dataset.version")
     page.locator("button.move.legal").first.click()

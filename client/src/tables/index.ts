@@ -13,6 +13,9 @@ const MODULES: Record<string, TableModule> = {
   washi: washiTable,
 };
 
+/** The game's own table, or the plain list of moves for a game without one, or when the page's address
+ * asks for it (`?view=moves`: every legal move as a button, the easiest table for a screen reader). */
 export function tableFor(game: string): TableModule {
-  return MODULES[game] ?? genericTable(game);
+  const plain = new URLSearchParams(window.location.search).get("view") === "moves";
+  return (plain ? undefined : MODULES[game]) ?? genericTable(game);
 }
