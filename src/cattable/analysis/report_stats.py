@@ -1,0 +1,273 @@
+"""The figures of a designer's report, from simulated games: rates with Wilson intervals, distributions,
+the first player's advantage, and which features go with winning. Pure functions over ``GameSummary``s,
+so they are tested on hand-made batches and reused on batches read back from Parquet.
+
+A win shared by several seats counts as a win for each of them (as in ``simulate.summarise``).
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .ratings import wilson
+from .simulate import GameSummary
+
+TOP_FEATURES = 15
+"""Features shown per batch, by the size of their link with winning."""
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Games of one game at one player count and one set of options (one cell of a report's grid)."""
+
+    game: str
+    players: int
+    agents: tuple[str, ...]
+    options: dict[str, Any]
+    results: Sequence[GameSummary] = field(repr=False)
+
+    @property
+    def label(self) -> str:
+        varied = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
+        return f"{self.players} players" + (f", {varied}" if varied else "")
+
+    @property
+    def cooperative(self) -> bool:
+        return any(r.team_win is not None for r in self.results)
+
+
+def rate(successes: int, n: int) -> dict[str, Any]:
+    """A proportion with its 95% Wilson interval (sound near 0 and 1, unlike the normal one)."""
+    low, high = wilson(successes, n)
+    return {"wins": successes, "n": n, "rate": successes / n if n else 0.0, "low": low, "high": high}
+
+
+def describe(values: Sequence[float]) -> dict[str, float] | None:
+    """Mean, spread and quantiles of a distribution (None when there is nothing to describe)."""
+    if not values:
+        return None
+    ordered = sorted(values)
+
+    def q(p: float) -> float:
+        return float(ordered[min(len(ordered) - 1, int(p * len(ordered)))])
+
+    return {
+        "n": len(ordered),
+        "mean": statistics.fmean(ordered),
+        "sd": statistics.pstdev(ordered) if len(ordered) > 1 else 0.0,
+        "min": float(ordered[0]),
+        "p5": q(0.05),
+        "p25": q(0.25),
+        "median": float(statistics.median(ordered)),
+        "p75": q(0.75),
+        "p95": q(0.95),
+        "max": float(ordered[-1]),
+    }
+
+
+def seat_rates(batch: Batch) -> list[dict[str, Any]]:
+    """Each seat's win rate with its interval, beside the fair share (one in ``players``)."""
+    n = len(batch.results)
+    rows = []
+    for seat in range(batch.players):
+        wins = sum(seat in r.winners for r in batch.results)
+        row = rate(wins, n)
+        row.update(seat=seat, agent=batch.agents[seat % len(batch.agents)], fair=1 / batch.players)
+        rows.append(row)
+    return rows
+
+
+def first_player(batch: Batch) -> dict[str, Any] | None:
+    """How often the seat that acted first won, against its fair share: the first-player advantage.
+
+    ``ratio`` is the rate over the fair share (1: no advantage). None for a cooperative or solo game."""
+    if batch.cooperative or batch.players < 2:
+        return None
+    known = [r for r in batch.results if r.features.get("first_player") is not None]
+    wins = sum(r.features["first_player"] in r.winners for r in known)
+    out = rate(wins, len(known))
+    fair = 1 / batch.players
+    out.update(fair=fair, ratio=out["rate"] / fair, ratio_low=out["low"] / fair, ratio_high=out["high"] / fair)
+    seats = sorted({r.features["first_player"] for r in known})
+    out["first_seats"] = seats  # [0] when seat 0 always starts: then this is seat 0's rate
+    return out
+
+
+def team(batch: Batch) -> dict[str, Any] | None:
+    """The table's win rate in a cooperative game."""
+    if not batch.cooperative:
+        return None
+    return rate(sum(bool(r.team_win) for r in batch.results), len(batch.results))
+
+
+def lengths(batch: Batch) -> dict[str, Any]:
+    """Game length in actions, and in rounds or turns where the game reports them."""
+    out: dict[str, Any] = {"actions": describe([float(r.actions) for r in batch.results])}
+    for key in ("rounds", "turns"):
+        values = [float(r.details[key]) for r in batch.results if isinstance(r.details.get(key), int | float)]
+        if values:
+            out[key] = describe(values)
+    return out
+
+
+def scores(batch: Batch) -> dict[str, Any] | None:
+    """Scores: each seat's, the winner's, and the margin from the winner to the runner-up."""
+    scored = [r for r in batch.results if r.scores]
+    if not scored:
+        return None
+    by_seat = [describe([r.scores[s] for r in scored if r.scores and len(r.scores) > s]) for s in range(batch.players)]
+    top = [max(r.scores) for r in scored if r.scores]
+    margins = [sorted(r.scores)[-1] - sorted(r.scores)[-2] for r in scored if r.scores and len(r.scores) > 1]
+    tied = sum(1 for m in margins if m == 0)
+    return {
+        "by_seat": by_seat,
+        "winner": describe(top),
+        "margin": describe(margins),
+        "tied_top": rate(tied, len(margins)),
+    }
+
+
+def outcomes(batch: Batch) -> list[tuple[dict[str, Any], bool]]:
+    """(features, won) per unit of play: per seat in a competitive game (its features with the table's),
+    per game in a cooperative one (the table's features, the team's counts summed over seats)."""
+    units: list[tuple[dict[str, Any], bool]] = []
+    for r in batch.results:
+        table = dict(r.features.get("game", {}))
+        seats: list[dict[str, Any]] = r.features.get("seats", [])
+        if batch.cooperative:
+            summed: dict[str, float] = {}
+            for row in seats:
+                for k, v in row.items():
+                    summed[k] = summed.get(k, 0.0) + v
+            units.append(({**summed, **table}, bool(r.team_win)))
+        else:
+            for seat, row in enumerate(seats):
+                units.append(({**row, **table, "seat": float(seat)}, seat in r.winners))
+    return units
+
+
+def numeric_links(units: Sequence[tuple[dict[str, Any], bool]], top: int = TOP_FEATURES) -> list[dict[str, Any]]:
+    """For each numeric feature: its mean among winners and others, the point-biserial correlation with
+    winning, and the win rate above and at-or-below its median (with intervals); strongest links first.
+
+    A missing count is a zero (a card never played). These are associations, not causes: a winner plays
+    more cards partly because winning games are long."""
+    keys = sorted({k for f, _ in units for k, v in f.items() if _is_number(v)} - {"seat"})
+    won = np.array([w for _, w in units], dtype=bool)
+    out: list[dict[str, Any]] = []
+    for key in keys:
+        values = np.array([float(f.get(key, 0.0)) for f, _ in units])
+        r = _correlation(values, won)
+        if r is None:
+            continue
+        median = float(np.median(values))
+        high, low = won[values > median], won[values <= median]
+        if not high.size or not low.size:  # no split at the median (a feature almost always the same)
+            continue
+        out.append(
+            {
+                "feature": key,
+                "r": r,
+                "mean_won": float(values[won].mean()) if won.any() else None,
+                "mean_lost": float(values[~won].mean()) if (~won).any() else None,
+                "median": median,
+                "above": rate(int(high.sum()), int(high.size)),
+                "at_or_below": rate(int(low.sum()), int(low.size)),
+            }
+        )
+    out.sort(key=lambda row: -abs(row["r"]))
+    return out[:top]
+
+
+def category_rates(units: Sequence[tuple[dict[str, Any], bool]]) -> dict[str, list[dict[str, Any]]]:
+    """Win rate by each value of every text feature (the map, the steadiness, how the game ended)."""
+    keys = sorted({k for f, _ in units for k, v in f.items() if isinstance(v, str)})
+    out: dict[str, list[dict[str, Any]]] = {}
+    for key in keys:
+        groups: dict[str, list[bool]] = {}
+        for f, won in units:
+            groups.setdefault(str(f.get(key, "")), []).append(won)
+        out[key] = [{"value": v, **rate(sum(ws), len(ws))} for v, ws in sorted(groups.items())]
+    return out
+
+
+def tower_by_steadiness(batches: Sequence[Batch]) -> list[dict[str, Any]]:
+    """The tower: the team's win rate and Toto's floor at each steadiness (over every batch given)."""
+    groups: dict[str, list[GameSummary]] = {}
+    for b in batches:
+        for r in b.results:
+            level = r.features.get("game", {}).get("steadiness")
+            if level is not None and r.team_win is not None:
+                groups.setdefault(str(level), []).append(r)
+    order = ["steady", "careful", "normal", "shaky", "wobbly"]
+    rows = []
+    for level in sorted(groups, key=lambda s: order.index(s) if s in order else len(order)):
+        games = groups[level]
+        floors = [float(r.features["game"]["toto_floor"]) for r in games if "toto_floor" in r.features["game"]]
+        best = [float(r.features["game"]["toto_best"]) for r in games if "toto_best" in r.features["game"]]
+        rows.append(
+            {
+                "steadiness": level,
+                "team": rate(sum(bool(r.team_win) for r in games), len(games)),
+                "toto_floor": describe(floors),
+                "toto_best": describe(best),
+            }
+        )
+    return rows
+
+
+def batch_stats(batch: Batch) -> dict[str, Any]:
+    """Every figure of one batch, JSON-ready (stats.json holds one of these per batch)."""
+    units = outcomes(batch)
+    return {
+        "label": batch.label,
+        "players": batch.players,
+        "options": batch.options,
+        "agents": list(batch.agents),
+        "games": len(batch.results),
+        "seeds": [min(r.seed for r in batch.results), max(r.seed for r in batch.results)] if batch.results else [],
+        "seats": seat_rates(batch),
+        "first_player": first_player(batch),
+        "team": team(batch),
+        "draws": sum(1 for r in batch.results if not r.winners and r.team_win is None),
+        "length": lengths(batch),
+        "scores": scores(batch),
+        "features": numeric_links(units),
+        "categories": category_rates(units),
+    }
+
+
+def report_stats(batches: Sequence[Batch]) -> dict[str, Any]:
+    """The whole report's figures: each batch, and the tower's steadiness table where it applies."""
+    if not batches:
+        raise ValueError("a report needs at least one batch of games")
+    out: dict[str, Any] = {
+        "game": batches[0].game,
+        "games": sum(len(b.results) for b in batches),
+        "batches": [batch_stats(b) for b in batches],
+    }
+    if batches[0].game == "tower":
+        out["tower_by_steadiness"] = tower_by_steadiness(batches)
+    return out
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _correlation(values: np.ndarray[Any, Any], won: np.ndarray[Any, Any]) -> float | None:
+    """Pearson's r between a feature and winning (0/1); None when either never varies."""
+    if values.size < 2:
+        return None
+    x = values - values.mean()
+    y = won.astype(float) - won.mean()
+    sxx, syy = float(x @ x), float(y @ y)
+    if sxx == 0 or syy == 0:
+        return None
+    return float(x @ y) / math.sqrt(sxx * syy)
