@@ -26,7 +26,10 @@ def _save(fig: Any, out: Path) -> Path:
 
 def _interval(rows: Sequence[dict[str, Any]]) -> list[list[float]]:
     """Matplotlib's asymmetric error bars, in percent, from rate rows with ``low`` and ``high``."""
-    return [[100 * (r["rate"] - r["low"]) for r in rows], [100 * (r["high"] - r["rate"]) for r in rows]]
+    return [
+        [max(0.0, 100 * (r["rate"] - r["low"])) for r in rows],
+        [max(0.0, 100 * (r["high"] - r["rate"])) for r in rows],
+    ]
 
 
 def seats_plot(stats: dict[str, Any], out: Path) -> Path:
@@ -56,7 +59,10 @@ def first_player_plot(stats: dict[str, Any], out: Path) -> Path | None:
     fig, ax = plt.subplots(figsize=(7, 0.5 * len(rows) + 1.6))
     ys = range(len(rows))
     ratios = [r["ratio"] for _, r in rows]
-    err = [[r["ratio"] - r["ratio_low"] for _, r in rows], [r["ratio_high"] - r["ratio"] for _, r in rows]]
+    err = [
+        [max(0.0, r["ratio"] - r["ratio_low"]) for _, r in rows],
+        [max(0.0, r["ratio_high"] - r["ratio"]) for _, r in rows],
+    ]
     ax.errorbar(ratios, ys, xerr=err, fmt="o", color=ORANGE, capsize=4)
     for y, (_, r) in zip(ys, rows, strict=True):
         ax.annotate(

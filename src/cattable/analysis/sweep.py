@@ -44,7 +44,7 @@ class Target:
     value: float = 0.0
 
     def distance(self, summary: dict[str, Any]) -> float:
-        players = summary["players"]
+        players = int(summary["players"])
         rates = [float(row["win_rate"]) for row in summary["seats"]]
         if self.kind == "seat-balance":
             return max(abs(r - 1 / players) for r in rates)
