@@ -189,7 +189,8 @@ def page(stats: dict[str, Any], title: str) -> str:
         scores_section(stats),
         features_section(stats),
         f"<h2>Files</h2><p>{files}. The games are one row each in Parquet (pandas <code>read_parquet</code>, "
-        "polars <code>read_parquet</code>, DuckDB <code>SELECT * FROM 'games.parquet'</code>).</p>",
+        "polars <code>read_parquet</code>, DuckDB <code>SELECT * FROM 'games.parquet'</code>); "
+        "<code>cattable report --from-parquet</code> writes this report again from them.</p>",
         "</body></html>",
     ]
     return "\n".join(parts)

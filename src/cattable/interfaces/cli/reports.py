@@ -62,6 +62,7 @@ def _report_command(args: argparse.Namespace) -> str:
         words += ["--agents", args.agents] if args.agents else []
         for option in args.option or []:
             words += ["--option", option]
+        words += ["--parquet", args.parquet] if args.parquet else []
     return shlex.join([*words, "--out", args.out])
 
 
@@ -72,12 +73,14 @@ def cmd_report(args: argparse.Namespace) -> int:
     _need("matplotlib", "pyarrow")
     out = Path(args.out)
     _check_folder(out, "--out")
+    if args.parquet:
+        check_writable_file(Path(args.parquet), "--parquet", example="games.parquet")
     command = _report_command(args)
     if args.from_parquet:
         batches = read_games(args.from_parquet)
         if batches[0].game != get_game(args.game).name:
             raise ValueError(f"{args.from_parquet} holds {batches[0].game} games, not {args.game}")
-        stats = write_report(batches, out, command, parquet=False)
+        stats = write_report(batches, out, command, parquet=None)
     else:
         players = _players(args.players, args.game)
         options = parse_options(args.option)
@@ -97,7 +100,8 @@ def cmd_report(args: argparse.Namespace) -> int:
                 progress=lambda k: bar.advance(task, k),
                 with_actions=args.actions,
             )
-        stats = write_report(batches, out, command, parquet=True, with_actions=args.actions)
+        parquet = Path(args.parquet).resolve() if args.parquet else "games.parquet"
+        stats = write_report(batches, out, command, parquet=parquet, with_actions=args.actions)
     if args.json:
         print(json.dumps(stats, indent=1))
         return 0
@@ -201,6 +205,9 @@ def add_report_commands(sub: Any) -> None:
     r.add_argument("--workers", type=int, default=1, help="processes (or Ray workers) playing at once")
     r.add_argument("--backend", choices=("processes", "ray"), default="processes", help="a process pool or Ray")
     r.add_argument("--address", default=None, help="a Ray cluster to join, with --backend ray (default: a local Ray)")
+    r.add_argument(
+        "--parquet", default=None, metavar="FILE", help="where to save the games (default: games.parquet in --out)"
+    )
     r.add_argument("--actions", action="store_true", help="also write one row per action (games.actions.parquet)")
     r.add_argument("--from-parquet", default=None, metavar="FILE", help="report a saved games.parquet, play nothing")
     r.add_argument("--json", action="store_true", help="print the figures (stats.json) as JSON")
