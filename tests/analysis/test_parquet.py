@@ -9,7 +9,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from cattable.analysis.parquet import actions_path, column, read_games, write_games
-from cattable.analysis.report_stats import Batch
+from cattable.analysis.report_stats import Batch, first_player
 from cattable.analysis.simulate import simulate
 
 
@@ -55,3 +55,16 @@ def test_reading_something_else_is_a_clear_error(tmp_path: Path) -> None:
     bad.write_text("not parquet", encoding="utf-8")
     with pytest.raises(ValueError, match="not a games file"):
         read_games(bad)
+
+
+def test_duckdb_reads_the_games_and_agrees_with_the_report(tmp_path: Path) -> None:
+    duckdb = pytest.importorskip("duckdb")
+    results = simulate("cafe", 30, 2, seed=3)
+    batch = Batch("cafe", 2, ("heuristic",), {}, results)
+    path = tmp_path / "games.parquet"
+    write_games(path, [batch])
+    query = f"SELECT avg(list_contains(winners, first_player)::INT), sum(actions) FROM '{path}'"
+    ((first_won, actions),) = duckdb.sql(query).fetchall()
+    expected = first_player(batch)
+    assert expected is not None and first_won == pytest.approx(expected["rate"])
+    assert actions == sum(r.actions for r in results)
