@@ -133,36 +133,50 @@ def scores(batch: Batch) -> dict[str, Any] | None:
     }
 
 
-def outcomes(batch: Batch) -> list[tuple[dict[str, Any], bool]]:
-    """(features, won) per unit of play: per seat in a competitive game (its features with the table's),
-    per game in a cooperative one (the table's features, the team's counts summed over seats)."""
-    units: list[tuple[dict[str, Any], bool]] = []
-    for r in batch.results:
-        table = dict(r.features.get("game", {}))
+@dataclass(frozen=True)
+class Units:
+    """The units of play as columns: per seat-game in a competitive game (the seat's features with the
+    table's), per game in a cooperative one (the table's, with the team's counts summed over seats).
+    Columns, not a dict per unit, so that 100,000 games of three seats fit in memory twice over."""
+
+    won: np.ndarray[Any, Any]
+    numbers: dict[str, np.ndarray[Any, Any]]
+    """A missing count is a zero (a card never played)."""
+    texts: dict[str, list[str]]
+
+
+def outcomes(batch: Batch) -> Units:
+    coop = batch.cooperative
+    rows = [(r, seat) for r in batch.results for seat in ([None] if coop else range(len(r.features.get("seats", []))))]
+    won = np.zeros(len(rows), dtype=bool)
+    numbers: dict[str, np.ndarray[Any, Any]] = {}
+    texts: dict[str, list[str]] = {}
+
+    def put(i: int, key: str, value: Any) -> None:
+        if isinstance(value, str):
+            texts.setdefault(key, [""] * len(rows))[i] = value
+        elif _is_number(value):
+            numbers.setdefault(key, np.zeros(len(rows)))[i] += value
+
+    for i, (r, seat) in enumerate(rows):
         seats: list[dict[str, Any]] = r.features.get("seats", [])
-        if batch.cooperative:
-            summed: dict[str, float] = {}
-            for row in seats:
-                for k, v in row.items():
-                    summed[k] = summed.get(k, 0.0) + v
-            units.append(({**summed, **table}, bool(r.team_win)))
-        else:
-            for seat, row in enumerate(seats):
-                units.append(({**row, **table, "seat": float(seat)}, seat in r.winners))
-    return units
+        won[i] = bool(r.team_win) if seat is None else seat in r.winners
+        for row in seats if seat is None else [seats[seat]]:
+            for key, value in row.items():
+                put(i, key, value)
+        for key, value in r.features.get("game", {}).items():
+            put(i, key, value)
+    return Units(won, numbers, texts)
 
 
-def numeric_links(units: Sequence[tuple[dict[str, Any], bool]], top: int = TOP_FEATURES) -> list[dict[str, Any]]:
+def numeric_links(units: Units, top: int = TOP_FEATURES) -> list[dict[str, Any]]:
     """For each numeric feature: its mean among winners and others, the point-biserial correlation with
     winning, and the win rate above and at-or-below its median (with intervals); strongest links first.
 
-    A missing count is a zero (a card never played). These are associations, not causes: a winner plays
-    more cards partly because winning games are long."""
-    keys = sorted({k for f, _ in units for k, v in f.items() if _is_number(v)} - {"seat"})
-    won = np.array([w for _, w in units], dtype=bool)
+    These are associations, not causes: a winner plays more cards partly because winning games are long."""
+    won = units.won
     out: list[dict[str, Any]] = []
-    for key in keys:
-        values = np.array([float(f.get(key, 0.0)) for f, _ in units])
+    for key, values in sorted(units.numbers.items()):
         r = _correlation(values, won)
         if r is None:
             continue
@@ -185,14 +199,13 @@ def numeric_links(units: Sequence[tuple[dict[str, Any], bool]], top: int = TOP_F
     return out[:top]
 
 
-def category_rates(units: Sequence[tuple[dict[str, Any], bool]]) -> dict[str, list[dict[str, Any]]]:
+def category_rates(units: Units) -> dict[str, list[dict[str, Any]]]:
     """Win rate by each value of every text feature (the map, the steadiness, how the game ended)."""
-    keys = sorted({k for f, _ in units for k, v in f.items() if isinstance(v, str)})
     out: dict[str, list[dict[str, Any]]] = {}
-    for key in keys:
+    for key, values in sorted(units.texts.items()):
         groups: dict[str, list[bool]] = {}
-        for f, won in units:
-            groups.setdefault(str(f.get(key, "")), []).append(won)
+        for value, won in zip(values, units.won.tolist(), strict=True):
+            groups.setdefault(value, []).append(won)
         out[key] = [{"value": v, **rate(sum(ws), len(ws))} for v, ws in sorted(groups.items())]
     return out
 
