@@ -48,6 +48,7 @@ def main() -> None:
     parser.add_argument("--json", default=None, help="also save the figures here")
     args = parser.parse_args()
     counts = [int(w) for w in args.workers.split(",")]
+    load_before = os.getloadavg()
     rows: list[dict[str, Any]] = []
     reference: list[GameSummary] | None = None
     for backend in ("processes", "ray"):
@@ -80,6 +81,8 @@ def main() -> None:
         "cpus": os.cpu_count(),
         "machine": platform.platform(),
         "identical": True,
+        "load_average": {"before": [round(x, 2) for x in load_before], "after": [round(x, 2) for x in os.getloadavg()]},
+        "note": "a shared machine: other jobs' load (above) takes cores from the runs; compare within one run",
         "runs": rows,
     }
     if args.json:
