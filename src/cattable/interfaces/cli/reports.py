@@ -182,7 +182,10 @@ def add_report_commands(sub: Any) -> None:
     """Register ``report`` and ``sweep``, and give ``simulate`` its ``--parquet`` and ``--actions``."""
     simulate = sub.choices["simulate"]
     simulate.add_argument(
-        "--parquet", default=None, metavar="FILE", help="also write one row per game to this Parquet file"
+        "--parquet",
+        default=None,
+        metavar="FILE",
+        help="also write one row per game to this Parquet file (default: none)",
     )
     simulate.add_argument(
         "--actions", action="store_true", help="with --parquet: also one row per action, in FILE.actions.parquet"
@@ -191,7 +194,9 @@ def add_report_commands(sub: Any) -> None:
 
     r = sub.add_parser("report", help="an HTML report for designers: seats, first player, lengths, features")
     r.add_argument("game", help="one of: " + ", ".join(game_names()))
-    r.add_argument("--out", required=True, metavar="DIR", help="the folder for index.html, plots, stats.json")
+    r.add_argument(
+        "--out", required=True, metavar="DIR", help="the folder for index.html, plots, stats.json (required)"
+    )
     r.add_argument("--games", type=int, default=1000, help="games per batch (per player count and option value)")
     r.add_argument("--players", default="3", help="player counts, e.g. 3 or 2,3,4: one batch each")
     r.add_argument("--agents", default=None, help="comma-separated, one per seat, cycled (default: the game's)")
@@ -209,7 +214,12 @@ def add_report_commands(sub: Any) -> None:
         "--parquet", default=None, metavar="FILE", help="where to save the games (default: games.parquet in --out)"
     )
     r.add_argument("--actions", action="store_true", help="also write one row per action (games.actions.parquet)")
-    r.add_argument("--from-parquet", default=None, metavar="FILE", help="report a saved games.parquet, play nothing")
+    r.add_argument(
+        "--from-parquet",
+        default=None,
+        metavar="FILE",
+        help="report a saved games.parquet, play nothing (default: simulate the games)",
+    )
     r.add_argument("--json", action="store_true", help="print the figures (stats.json) as JSON")
     r.set_defaults(fn=cmd_report)
 
@@ -220,7 +230,7 @@ def add_report_commands(sub: Any) -> None:
         action="append",
         required=True,
         metavar="OPTION=LOW:HIGH|A|B",
-        help="an option to search: a whole-number range (lives=3:9) or values (map=standard|long); repeatable",
+        help="an option to search, repeatable: a whole-number range (lives=3:9) or values (map=a|b) (required)",
     )
     w.add_argument(
         "--target", default="seat-balance", help="seat-balance, seat0=X, team=X (win rates 0-1) or length=X (actions)"
@@ -229,9 +239,16 @@ def add_report_commands(sub: Any) -> None:
     w.add_argument("--games", type=int, default=200, help="games per trial (the same seeds in every trial)")
     w.add_argument("--players", type=int, default=3, help="seats at each table")
     w.add_argument("--agents", default=None, help="comma-separated, one per seat, cycled (default: the game's)")
-    w.add_argument("--option", action="append", metavar="KEY=VALUE", help="a fixed game option, repeatable")
+    w.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a fixed game option, repeatable (default: the game's defaults)",
+    )
     w.add_argument("--seed", type=int, default=0, help="the seed of the games and of the sampler")
     w.add_argument("--workers", type=int, default=1, help="processes playing at once")
-    w.add_argument("--out", required=True, metavar="DIR", help="the folder for trials.csv, sweep.json, sweep.png")
+    w.add_argument(
+        "--out", required=True, metavar="DIR", help="the folder for trials.csv, sweep.json, sweep.png (required)"
+    )
     w.add_argument("--json", action="store_true", help="print the trials and the best setting as JSON")
     w.set_defaults(fn=cmd_sweep)
