@@ -10,6 +10,7 @@ from cattable.analysis.report_stats import (
     Batch,
     category_rates,
     describe,
+    fair_share,
     first_player,
     numeric_links,
     outcomes,
@@ -103,3 +104,13 @@ def test_cooperative_games_report_the_team_and_the_tower_by_steadiness() -> None
 def test_a_report_needs_games() -> None:
     with pytest.raises(ValueError, match="at least one batch"):
         report_stats([])
+
+
+def test_the_fair_share_counts_shared_wins_and_draws() -> None:
+    # 10 games of 2 seats: 4 shared wins (2 wins each), 4 won by seat 0, 2 drawn: 12 wins in 20 seat-games
+    results = [game(i, (0, 1)) for i in range(4)] + [game(i, (0,)) for i in range(4, 8)]
+    results += [game(i, ()) for i in range(8, 10)]
+    batch = Batch("x", 2, ("a",), {}, results)
+    assert fair_share(batch) == pytest.approx(0.6)
+    rows = seat_rates(batch)
+    assert [r["rate"] for r in rows] == [0.8, 0.4] and rows[0]["fair"] == pytest.approx(0.6)

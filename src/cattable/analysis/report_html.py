@@ -53,7 +53,9 @@ def _outside(row: dict[str, Any], fair: float) -> str:
 
 def seats_section(stats: dict[str, Any]) -> str:
     out = ["<h2>Win rate by seat and player count</h2>"]
-    out.append('<p class="q">Is every seat as likely to win? (red: the 95% interval leaves out the fair share)</p>')
+    out.append(
+        '<p class="q">Is every seat as likely to win? (red: the 95% interval leaves out the fair share: the wins handed out, shared wins counted for each winner, over the seats)</p>'
+    )
     out.append(img(stats, "seats", "win rate by seat"))
     width = max(b["players"] for b in stats["batches"])
     head = ["batch", "games", *[f"seat {s}" for s in range(width)], "team", "draws"]

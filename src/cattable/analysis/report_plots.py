@@ -3,6 +3,7 @@ distribution whole, so a designer sees at a glance what is fair, long or decisiv
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,16 @@ def _save(fig: Any, out: Path) -> Path:
     fig.savefig(out, dpi=100)
     plt.close(fig)
     return out
+
+
+def _bins(values: Sequence[float], most: int = 40) -> Any:
+    """Histogram bins on whole numbers where the values are whole (else ``most`` even bins): bins that
+    straddle integers unevenly draw a comb that is not in the data."""
+    if not values or any(float(v) != int(v) for v in values):
+        return most
+    low, high = int(min(values)), int(max(values))
+    step = max(1, math.ceil((high - low + 1) / most))
+    return [low - 0.5 + step * i for i in range((high - low) // step + 2)]
 
 
 def _interval(rows: Sequence[dict[str, Any]]) -> list[list[float]]:
@@ -86,10 +97,11 @@ def lengths_plot(batches: Sequence[Batch], out: Path) -> Path:
     key = next((k for k in ("rounds", "turns") if any(k in r.details for b in batches for r in b.results)), None)
     fig, axes = plt.subplots(1, 2 if key else 1, figsize=(11 if key else 6, 3.6), squeeze=False)
     for b in batches:
-        axes[0][0].hist([r.actions for r in b.results], bins=40, histtype="step", lw=1.5, label=b.label)
+        actions = [r.actions for r in b.results]
+        axes[0][0].hist(actions, bins=_bins(actions), histtype="step", lw=1.5, label=b.label)
         if key:
             values = [r.details[key] for r in b.results if key in r.details]
-            axes[0][1].hist(values, bins=min(40, max(5, len(set(values)))), histtype="step", lw=1.5, label=b.label)
+            axes[0][1].hist(values, bins=_bins(values), histtype="step", lw=1.5, label=b.label)
     axes[0][0].set_xlabel("actions per game")
     axes[0][0].set_ylabel("games")
     axes[0][0].legend(fontsize=7)
@@ -113,7 +125,7 @@ def scores_plot(batches: Sequence[Batch], out: Path) -> Path | None:
         axes[0][i].set_title(b.label, fontsize=9)
         margins = [sorted(r.scores)[-1] - sorted(r.scores)[-2] for r in b.results if r.scores and len(r.scores) > 1]
         if margins:
-            axes[1][i].hist(margins, bins=min(30, max(5, len(set(margins)))), color=ORANGE)
+            axes[1][i].hist(margins, bins=_bins(margins), color=ORANGE)
         axes[1][i].set_xlabel("winner's margin over the runner-up", fontsize=8)
     axes[0][0].set_ylabel("score")
     axes[1][0].set_ylabel("games")

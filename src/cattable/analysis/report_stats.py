@@ -71,14 +71,22 @@ def describe(values: Sequence[float]) -> dict[str, float] | None:
     }
 
 
+def fair_share(batch: Batch) -> float:
+    """The win rate every seat would have if no seat were favoured: the wins handed out (a shared win
+    counts for each winner) over the seat-games; one in ``players`` when no game is shared or drawn."""
+    seat_games = len(batch.results) * batch.players
+    return sum(len(r.winners) for r in batch.results) / seat_games if seat_games else 1 / batch.players
+
+
 def seat_rates(batch: Batch) -> list[dict[str, Any]]:
-    """Each seat's win rate with its interval, beside the fair share (one in ``players``)."""
+    """Each seat's win rate with its interval, beside the fair share."""
     n = len(batch.results)
+    fair = fair_share(batch)
     rows = []
     for seat in range(batch.players):
         wins = sum(seat in r.winners for r in batch.results)
         row = rate(wins, n)
-        row.update(seat=seat, agent=batch.agents[seat % len(batch.agents)], fair=1 / batch.players)
+        row.update(seat=seat, agent=batch.agents[seat % len(batch.agents)], fair=fair)
         rows.append(row)
     return rows
 
@@ -92,7 +100,7 @@ def first_player(batch: Batch) -> dict[str, Any] | None:
     known = [r for r in batch.results if r.features.get("first_player") is not None]
     wins = sum(r.features["first_player"] in r.winners for r in known)
     out = rate(wins, len(known))
-    fair = 1 / batch.players
+    fair = fair_share(batch)
     out.update(fair=fair, ratio=out["rate"] / fair, ratio_low=out["low"] / fair, ratio_high=out["high"] / fair)
     seats = sorted({r.features["first_player"] for r in known})
     out["first_seats"] = seats  # [0] when seat 0 always starts: then this is seat 0's rate
