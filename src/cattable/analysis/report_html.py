@@ -54,7 +54,8 @@ def _outside(row: dict[str, Any], fair: float) -> str:
 def seats_section(stats: dict[str, Any]) -> str:
     out = ["<h2>Win rate by seat and player count</h2>"]
     out.append(
-        '<p class="q">Is every seat as likely to win? (red: the 95% interval leaves out the fair share: the wins handed out, shared wins counted for each winner, over the seats)</p>'
+        '<p class="q">Is every seat as likely to win? Red: the 95% interval leaves out the fair share (dashed), '
+        "the wins handed out over the seats (a shared win counts for each winner, so ties raise it).</p>"
     )
     out.append(img(stats, "seats", "win rate by seat"))
     width = max(b["players"] for b in stats["batches"])
