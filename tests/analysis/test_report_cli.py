@@ -30,6 +30,7 @@ def test_report_writes_page_plots_stats_and_games(tmp_path: Path, capsys: pytest
     assert main(["report", "cafe", "--from-parquet", parquet, "--out", str(again), "--json"]) == 0
     redone = json.loads(capsys.readouterr().out)
     assert redone["batches"] == stats["batches"]  # the same figures from the saved games
+    assert redone["files"]["games"] == parquet and "games.parquet" in (again / "index.html").read_text()
 
 
 def test_report_grid_over_option_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -74,10 +74,12 @@ def write_report(
     command: str = "",
     parquet: str | Path | None = "games.parquet",
     with_actions: bool = False,
+    source: Path | None = None,
 ) -> dict[str, Any]:
     """Write the report of ``batches`` into the folder ``out`` (created); returns the figures.
 
-    ``parquet`` is where the games go (relative to ``out``; None: nowhere, as when they came from one)."""
+    ``parquet`` is where the games go (relative to ``out``; None: nowhere, as when they came from
+    ``source``, a games file the page then links to)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     stats = report_stats(batches)
@@ -97,11 +99,12 @@ def write_report(
             b, f"Win rate by value: {b['label']}", folder / f"categories-{i}.png"
         )
     files = {k: v.name for k, v in pictures.items() if v is not None}
-    if parquet is not None:
-        written = write_games(folder / parquet, batches, with_actions=with_actions)
-        for path in written:
-            shown = path.relative_to(folder) if path.is_relative_to(folder) else path.resolve()
-            files["actions" if path.name.endswith(".actions.parquet") else "games"] = str(shown)
+    written = write_games(folder / parquet, batches, with_actions=with_actions) if parquet is not None else []
+    for path in written or ([source] if source is not None else []):
+        shown = (
+            path.resolve().relative_to(folder.resolve()) if path.resolve().is_relative_to(folder.resolve()) else path
+        )
+        files["actions" if path.name.endswith(".actions.parquet") else "games"] = str(shown)
     stats["files"] = files
     (folder / "stats.json").write_text(json.dumps(stats, indent=1), encoding="utf-8")
     (folder / "index.html").write_text(page(stats, get_game(stats["game"]).title), encoding="utf-8")

@@ -80,7 +80,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         batches = read_games(args.from_parquet)
         if batches[0].game != get_game(args.game).name:
             raise ValueError(f"{args.from_parquet} holds {batches[0].game} games, not {args.game}")
-        stats = write_report(batches, out, command, parquet=None)
+        stats = write_report(batches, out, command, parquet=None, source=Path(args.from_parquet))
     else:
         players = _players(args.players, args.game)
         options = parse_options(args.option)
