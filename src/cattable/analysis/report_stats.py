@@ -35,7 +35,7 @@ class Batch:
     @property
     def label(self) -> str:
         varied = ", ".join(f"{k}={v}" for k, v in sorted(self.options.items()))
-        return f"{self.players} players" + (f", {varied}" if varied else "")
+        return f"{self.players} player{'' if self.players == 1 else 's'}" + (f", {varied}" if varied else "")
 
     @property
     def cooperative(self) -> bool:

@@ -216,7 +216,7 @@ def plot_sweep_trials(result: dict[str, Any], out: Path) -> Path:
     ax.set_ylabel(f"distance to {result['target']}")
     ax.legend(fontsize=8)
     ax.set_title(
-        f"{result['game']}, {result['players']} players, {result['games_per_trial']} games a trial", fontsize=9
+        f"{result['game']}, {result['players']} player(s), {result['games_per_trial']} games a trial", fontsize=9
     )
     for ax, name in zip(axes[0][1:], names, strict=True):
         values = [r[name] for r in rows]
