@@ -34,9 +34,12 @@ def action_kinds(state: State, actors: Sequence[int]) -> list[dict[str, float]]:
 
 def extractor(name: str) -> Extractor | None:
     """The game's own feature function, if cattable has one for it (a fifth game may have none)."""
+    wanted = f"{__name__}.{name}"
     try:
-        module = importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError:
+        module = importlib.import_module(wanted)
+    except ModuleNotFoundError as exc:
+        if exc.name != wanted:  # the module is there but something it imports is not: say so
+            raise
         return None
     fn: Extractor = module.features
     return fn
