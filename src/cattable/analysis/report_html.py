@@ -162,9 +162,11 @@ def features_section(stats: dict[str, Any]) -> str:
             for f in b["features"]
         ]  # fmt: skip
         head = ["feature", "r", "mean (won)", "mean (lost)", "median", "won if above", "won if at or below"]
-        out.append(table(head, rows))
+        out.append(table(head, rows) if rows else "<p>No feature varied along with winning in this batch.</p>")
         out.append(img(stats, f"categories{i}", "win rate by value"))
         for key, values in b["categories"].items():
+            if len(values) < 2:  # one map, one steadiness: nothing to compare
+                continue
             cells = [[escape(key), escape(v["value"]), f"{v['n']:,}", pct(v)] for v in values]
             out.append(table(["feature", "value", "seat-games" if b["team"] is None else "games", "won"], cells, 2))
     return "".join(out)
