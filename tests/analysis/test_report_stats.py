@@ -114,3 +114,13 @@ def test_the_fair_share_counts_shared_wins_and_draws() -> None:
     assert fair_share(batch) == pytest.approx(0.6)
     rows = seat_rates(batch)
     assert [r["rate"] for r in rows] == [0.8, 0.4] and rows[0]["fair"] == pytest.approx(0.6)
+
+
+def test_counts_of_what_was_done_are_shares_of_the_seats_actions() -> None:
+    # seat 0 acts 10 times and plays 5 attack cards (50%); seat 1 acts 40 times and plays 10 (25%)
+    counts: dict[str, list[float]] = {"kind:move": [10.0, 40.0], "card:attack": [5.0, 10.0]}
+    results = [game(i, (0,), 0, **counts) for i in range(4)]
+    units = outcomes(Batch("x", 2, ("a",), {}, results))
+    assert "card:attack" not in units.numbers
+    assert units.numbers["card:attack (% of actions)"].tolist() == [50.0, 25.0] * 4
+    assert units.numbers["kind:move (% of actions)"].tolist() == [100.0, 100.0] * 4

@@ -151,7 +151,9 @@ def features_section(stats: dict[str, Any]) -> str:
     out.append(
         '<p class="q">Which cards, items, maps or wall types go with winning? Each row compares the win rate of '
         "seats (of the team, in a cooperative game) whose count was above its median with the rest; r is the "
-        "correlation with winning. These are associations, not causes.</p>"
+        "correlation with winning. Counts of what a seat did (cards played, items drawn, walls placed, actions "
+        "by kind) are compared as a percentage of its own actions, since a seat knocked out early does little "
+        "of everything. These are associations, not causes.</p>"
     )
     for i, b in enumerate(stats["batches"]):
         out.append(f"<h3>{escape(b['label'])}</h3>")

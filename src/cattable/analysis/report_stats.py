@@ -20,6 +20,10 @@ from .simulate import GameSummary
 
 TOP_FEATURES = 15
 """Features shown per batch, by the size of their link with winning."""
+COUNTED = ("kind:", "card:", "item:", "cat:", "raid:", "wall:")
+"""Counts of things a seat did, compared as a share of its actions: a seat knocked out early plays few
+cards of every kind, so raw counts would mostly say who stayed in longest."""
+SHARE = "(% of actions)"
 
 
 @dataclass(frozen=True)
@@ -145,7 +149,8 @@ def scores(batch: Batch) -> dict[str, Any] | None:
 class Units:
     """The units of play as columns: per seat-game in a competitive game (the seat's features with the
     table's), per game in a cooperative one (the table's, with the team's counts summed over seats).
-    Columns, not a dict per unit, so that 100,000 games of three seats fit in memory twice over."""
+    Counts of what was done (``COUNTED``) become percentages of the unit's actions. Columns, not a dict
+    per unit, so that 100,000 games of three seats fit in memory twice over."""
 
     won: np.ndarray[Any, Any]
     numbers: dict[str, np.ndarray[Any, Any]]
@@ -157,23 +162,29 @@ def outcomes(batch: Batch) -> Units:
     coop = batch.cooperative
     rows = [(r, seat) for r in batch.results for seat in ([None] if coop else range(len(r.features.get("seats", []))))]
     won = np.zeros(len(rows), dtype=bool)
+    acted = np.zeros(len(rows))
     numbers: dict[str, np.ndarray[Any, Any]] = {}
     texts: dict[str, list[str]] = {}
 
-    def put(i: int, key: str, value: Any) -> None:
+    def put(i: int, key: str, value: Any, add: bool) -> None:
         if isinstance(value, str):
             texts.setdefault(key, [""] * len(rows))[i] = value
         elif _is_number(value):
-            numbers.setdefault(key, np.zeros(len(rows)))[i] += value
+            column = numbers.setdefault(key, np.zeros(len(rows)))
+            column[i] = column[i] + value if add else value
 
     for i, (r, seat) in enumerate(rows):
         seats: list[dict[str, Any]] = r.features.get("seats", [])
         won[i] = bool(r.team_win) if seat is None else seat in r.winners
         for row in seats if seat is None else [seats[seat]]:
             for key, value in row.items():
-                put(i, key, value)
+                put(i, key, value, add=True)  # the team's counts: the seats' summed
+                if key.startswith("kind:"):
+                    acted[i] += value
         for key, value in r.features.get("game", {}).items():
-            put(i, key, value)
+            put(i, key, value, add=False)  # the table's own figure (the team's walls) over the sum
+    for key in [k for k in numbers if k.startswith(COUNTED)]:
+        numbers[f"{key} {SHARE}"] = 100 * numbers.pop(key) / np.maximum(acted, 1)
     return Units(won, numbers, texts)
 
 
