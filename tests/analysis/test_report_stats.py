@@ -68,10 +68,10 @@ def test_a_feature_that_decides_the_game_links_perfectly() -> None:
 
 
 def test_win_rate_by_map_and_describe() -> None:
-    # seat 0 wins on the long map (odd seeds), seat 1 on the short one
+    # seat 0 starts every game and wins on the long map (odd seeds); seat 1 wins on the short one
     results = [game(i, (0,) if i % 2 else (1,)) for i in range(10)]
-    maps = category_rates(outcomes(Batch("x", 2, ("a",), {}, results)))["map"]
-    assert [(m["value"], m["n"], m["wins"]) for m in maps] == [("long", 10, 5), ("short", 10, 5)]
+    maps = category_rates(Batch("x", 2, ("a",), {}, results))["map"]
+    assert [(m["value"], m["n"], m["wins"], m["share"]) for m in maps] == [("long", 5, 5, 0.5), ("short", 5, 0, 0.5)]
     d = describe([float(v) for v in range(1, 101)])
     assert d is not None and d["median"] == 50.5 and d["p5"] == 6 and d["max"] == 100
     assert describe([]) is None

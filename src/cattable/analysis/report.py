@@ -95,9 +95,7 @@ def write_report(
         pictures[f"features{i}"] = plots.features_plot(
             b, f"What goes with winning: {b['label']}", folder / f"features-{i}.png"
         )
-        pictures[f"categories{i}"] = plots.categories_plot(
-            b, f"Win rate by value: {b['label']}", folder / f"categories-{i}.png"
-        )
+        pictures[f"categories{i}"] = plots.categories_plot(b, f"By value: {b['label']}", folder / f"categories-{i}.png")
     files = {k: v.name for k, v in pictures.items() if v is not None}
     written = write_games(folder / parquet, batches, with_actions=with_actions) if parquet is not None else []
     for path in written or ([source] if source is not None else []):

@@ -166,11 +166,14 @@ def features_section(stats: dict[str, Any]) -> str:
         head = ["feature", "r", "mean (won)", "mean (lost)", "median", "won if above", "won if at or below"]
         out.append(table(head, rows) if rows else "<p>No feature varied along with winning in this batch.</p>")
         out.append(img(stats, f"categories{i}", "win rate by value"))
+        who = "team won" if b["team"] is not None else "first player won"
         for key, values in b["categories"].items():
             if len(values) < 2:  # one map, one steadiness: nothing to compare
                 continue
-            cells = [[escape(key), escape(v["value"]), f"{v['n']:,}", pct(v)] for v in values]
-            out.append(table(["feature", "value", "seat-games" if b["team"] is None else "games", "won"], cells, 2))
+            cells = [
+                [escape(key), escape(v["value"]), f"{v['n']:,}", f"{100 * v['share']:.1f}%", pct(v)] for v in values
+            ]
+            out.append(table(["feature", "value", "games", "share", who], cells, 2))
     return "".join(out)
 
 

@@ -182,7 +182,8 @@ def categories_plot(batch: dict[str, Any], title: str, out: Path) -> Path | None
         )
         ax.set_title(key, fontsize=9)
         ax.tick_params(axis="x", labelsize=7, rotation=20)
-    axes[0][0].set_ylabel("win rate (%), 95% interval")
+    who = "team" if batch["team"] is not None else "first player"
+    axes[0][0].set_ylabel(f"{who} won (%), 95% interval")
     fig.suptitle(title, fontsize=10)
     return _save(fig, out)
 

@@ -155,7 +155,6 @@ class Units:
     won: np.ndarray[Any, Any]
     numbers: dict[str, np.ndarray[Any, Any]]
     """A missing count is a zero (a card never played)."""
-    texts: dict[str, list[str]]
 
 
 def outcomes(batch: Batch) -> Units:
@@ -164,12 +163,9 @@ def outcomes(batch: Batch) -> Units:
     won = np.zeros(len(rows), dtype=bool)
     acted = np.zeros(len(rows))
     numbers: dict[str, np.ndarray[Any, Any]] = {}
-    texts: dict[str, list[str]] = {}
 
     def put(i: int, key: str, value: Any, add: bool) -> None:
-        if isinstance(value, str):
-            texts.setdefault(key, [""] * len(rows))[i] = value
-        elif _is_number(value):
+        if _is_number(value):  # text features are compared per game (``category_rates``)
             column = numbers.setdefault(key, np.zeros(len(rows)))
             column[i] = column[i] + value if add else value
 
@@ -185,7 +181,7 @@ def outcomes(batch: Batch) -> Units:
             put(i, key, value, add=False)  # the table's own figure (the team's walls) over the sum
     for key in [k for k in numbers if k.startswith(COUNTED)]:
         numbers[f"{key} {SHARE}"] = 100 * numbers.pop(key) / np.maximum(acted, 1)
-    return Units(won, numbers, texts)
+    return Units(won, numbers)
 
 
 def numeric_links(units: Units, top: int = TOP_FEATURES) -> list[dict[str, Any]]:
@@ -218,15 +214,21 @@ def numeric_links(units: Units, top: int = TOP_FEATURES) -> list[dict[str, Any]]
     return out[:top]
 
 
-def category_rates(units: Units) -> dict[str, list[dict[str, Any]]]:
-    """Win rate by each value of every text feature (the map, the steadiness, how the game ended)."""
-    out: dict[str, list[dict[str, Any]]] = {}
-    for key, values in sorted(units.texts.items()):
-        groups: dict[str, list[bool]] = {}
-        for value, won in zip(values, units.won.tolist(), strict=True):
-            groups.setdefault(value, []).append(won)
-        out[key] = [{"value": v, **rate(sum(ws), len(ws))} for v, ws in sorted(groups.items())]
-    return out
+def category_rates(batch: Batch) -> dict[str, list[dict[str, Any]]]:
+    """For every text feature of the table (the map, the steadiness, how the game ended), per value: the
+    games, and how often the team won (cooperative) or the first player won (competitive: per seat, every
+    value has one winner in ``players``, so what can differ by map is who it favours)."""
+    groups: dict[str, dict[str, list[bool]]] = {}
+    for r in batch.results:
+        won = bool(r.team_win) if batch.cooperative else r.features.get("first_player") in r.winners
+        for key, value in r.features.get("game", {}).items():
+            if isinstance(value, str):
+                groups.setdefault(key, {}).setdefault(value, []).append(won)
+    n = len(batch.results)
+    return {
+        key: [{"value": v, "share": len(ws) / n, **rate(sum(ws), len(ws))} for v, ws in sorted(values.items())]
+        for key, values in sorted(groups.items())
+    }
 
 
 def tower_by_steadiness(batches: Sequence[Batch]) -> list[dict[str, Any]]:
@@ -271,7 +273,7 @@ def batch_stats(batch: Batch) -> dict[str, Any]:
         "length": lengths(batch),
         "scores": scores(batch),
         "features": numeric_links(units),
-        "categories": category_rates(units),
+        "categories": category_rates(batch),
     }
 
 
