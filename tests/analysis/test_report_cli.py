@@ -71,6 +71,11 @@ def test_sweep_params_and_targets_are_checked() -> None:
         with pytest.raises(ValueError, match=why):
             parse_param(bad, "tower" if "goal" in bad else "attack")
     assert parse_target("seat0=0.25") == Target("seat0", 0.25)
+    balance = parse_target("seat-balance")
+    summary = {"players": 2, "seats": [{"win_rate": 0.6}, {"win_rate": 0.4}]}
+    assert balance.distance(summary) == pytest.approx(0.1)
+    tied = {"players": 2, "seats": [{"win_rate": 0.6}, {"win_rate": 0.6}]}  # every game shared: balanced
+    assert balance.distance(tied) == 0.0
     for bad in ("seat0=2", "length=-1", "fairness", "team=x"):
         with pytest.raises(ValueError):
             parse_target(bad)

@@ -46,8 +46,9 @@ class Target:
     def distance(self, summary: dict[str, Any]) -> float:
         players = int(summary["players"])
         rates = [float(row["win_rate"]) for row in summary["seats"]]
-        if self.kind == "seat-balance":
-            return max(abs(r - 1 / players) for r in rates)
+        if self.kind == "seat-balance":  # against the fair share, as the report counts it (ties raise it)
+            fair = sum(rates) / players
+            return max(abs(r - fair) for r in rates)
         if self.kind == "seat0":
             return abs(rates[0] - self.value)
         if self.kind == "team":
