@@ -230,7 +230,7 @@ def add_report_commands(sub: Any) -> None:
         action="append",
         required=True,
         metavar="OPTION=LOW:HIGH|A|B",
-        help="an option to search, repeatable: a whole-number range (lives=3:9) or values (map=a|b) (required)",
+        help="an option to search, repeatable: a whole-number range (lives=3:9) or values ('map=a|b') (required)",
     )
     w.add_argument(
         "--target", default="seat-balance", help="seat-balance, seat0=X, team=X (win rates 0-1) or length=X (actions)"
