@@ -6,10 +6,12 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 STAMP = $(VENV)/.installed
 PLAY_STAMP = $(VENV)/.installed-play
+CLIENT = src/cattable/interfaces/web/static/index.html
+CLIENT_SOURCES = $(shell find client -path client/node_modules -prune -o -path client/src/generated -prune -o -type f -print 2>/dev/null)
 GAME ?= cafe
 ARGS ?= --players 3 --bots 2
 
-.PHONY: play serve test lint types unit bench figures setup clean
+.PHONY: play serve test lint types unit bench figures messages setup clean
 
 # Everything, for the tests and tools (the play set is part of it, so its stamp is touched too).
 $(STAMP): pyproject.toml
@@ -25,13 +27,21 @@ $(PLAY_STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e .
 	touch $(PLAY_STAMP)
 
-setup: $(STAMP)
+# The browser client (client/: TypeScript, built by Vite into the package's web/static/), again whenever
+# client/ or its schemas change: npm ci from the lockfile, then the build (types from client/schemas/).
+$(CLIENT): $(CLIENT_SOURCES)
+	@command -v npm >/dev/null || { echo "make: the browser client needs Node 20 and npm (apt-get install nodejs npm)"; exit 1; }
+	cd client && npm ci --no-audit --no-fund --loglevel=error && npm run build
+	touch $(CLIENT)
 
-play: $(PLAY_STAMP)
+setup: $(STAMP) $(CLIENT)
+
+play: $(PLAY_STAMP) $(CLIENT)
 	$(BIN)/cattable play $(GAME) $(ARGS)
 
-# The table server on the embedded default (SQLite in ./cattable.db); SERVE_ARGS="--port 9000" to change.
-serve: $(PLAY_STAMP)
+# The table server on the embedded default (SQLite in ./cattable.db) and the browser lobby at its address;
+# SERVE_ARGS="--port 9000" to change.
+serve: $(PLAY_STAMP) $(CLIENT)
 	$(BIN)/cattable serve $(SERVE_ARGS)
 
 test: lint types unit
@@ -44,7 +54,7 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+unit: $(STAMP) $(CLIENT)
 	MUJOCO_GL=$${MUJOCO_GL:-egl} MESA_SHADER_CACHE_DISABLE=true $(BIN)/pytest -q --durations=15
 
 # Timing benchmarks only (experiments live in experiments/), each on a short run: about two minutes in
@@ -66,6 +76,13 @@ bench: $(STAMP)
 figures: $(STAMP)
 	$(BIN)/python -m cattable.analysis.figures
 	$(BIN)/python -m tests.trace.trace --markdown docs/rule-trace.md > /dev/null
+
+# The message catalogues (core/i18n.py): the template from every N_("...") in the code, then each
+# language's .po brought up to date (new messages untranslated, for a translator to fill in).
+LOCALE = src/cattable/locale
+messages: $(STAMP)
+	$(BIN)/pybabel extract -k N_ --no-location --omit-header --sort-output -o $(LOCALE)/cattable.pot src/cattable
+	$(BIN)/pybabel update --omit-header --ignore-obsolete -i $(LOCALE)/cattable.pot -d $(LOCALE) -D cattable
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

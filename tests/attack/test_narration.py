@@ -30,7 +30,7 @@ def _events(s: AttackState, seat: int | None, msg: str) -> list[dict[str, Any]]:
 
 
 def _drawn(s: AttackState, seat: int | None, width: int = 120) -> str:
-    console = Console(width=width, record=True, color_system=None)
+    console = Console(width=width, height=100, record=True, color_system=None)  # tall: the full graph
     console.print(render(s.view(seat), seat))
     return console.export_text()
 

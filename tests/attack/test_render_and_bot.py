@@ -14,7 +14,7 @@ from .helpers import new
 
 
 def _text(view: dict, seat: int | None) -> str:  # type: ignore[type-arg]
-    console = Console(width=100, record=True, color_system=None)
+    console = Console(width=100, height=100, record=True, color_system=None)  # tall: the full graph
     console.print(render(view, seat))
     return console.export_text()
 

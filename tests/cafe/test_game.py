@@ -12,7 +12,7 @@ import cattable
 from cattable.agents import RandomAgent
 from cattable.agents.cafe.heuristic import HeuristicAgent
 from cattable.core import IllegalAction, InvalidAction, OptionError, State
-from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, CafeAction, Draft, Mark
+from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, CafeAction, Cat, Draft, Mark, Pass
 from cattable.games.cafe.phases import CHOOSING_CAT, MARKING, OVER
 from cattable.games.cafe.sheet import NSPACES, SPACE_AT, sheet_from_text, sheet_to_text
 from cattable.interfaces.terminal.drawings.cafe import render
@@ -204,14 +204,51 @@ def test_forbidden_moves_say_why_and_change_nothing() -> None:
         with pytest.raises(IllegalAction, match=why):
             state.apply_text(text)
     with pytest.raises(InvalidAction):
-        state.apply(("mark", 0, 1))  # type: ignore[arg-type]  # not an action on purpose: apply must refuse it
-    with pytest.raises(IllegalAction, match="not a move"):
-        state.apply(Mark("mark", 99, 9))
+        state.apply(("mark", 0, 1))  # not an action on purpose: apply must refuse it
+    with pytest.raises(InvalidAction, match="not a Cat Cafe action"):
+        state.apply(Mark("mark", 99, 9))  # no such space: malformed, not forbidden
     assert snap(state) == before
     set_dice(state, [3, 3], 3)
     set_sheet(state, 0, sheet_to_text([2] + [0] * (NSPACES - 1)))
     with pytest.raises(IllegalAction, match="already holds a yarn"):
         state.apply_text("mark 1 1 butterfly")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [Mark("mark", 99, 2), Mark("mark", -1, 2), Mark("mark", 0, 0), Mark("mark", 0, 7), Mark("mark", True, 2),
+     Mark("mark", 0.0, 2),  # type: ignore[arg-type]  # malformed on purpose, as are the next three
+     Mark("mark", 0, [2]),  # type: ignore[arg-type]
+     Draft("take", 3.0),  # type: ignore[arg-type]
+     Draft("take", "3"),  # type: ignore[arg-type]
+     Mark("draw", 0, 2), Draft("take", 0), Draft("take", 7), Draft("mark", 3), Cat("cat", 0), Cat("cat", 9),
+     Cat("take", 4), Draft("cat", 2),  # equal, as tuples, to take 4 and cat yarn: tag and class disagree
+     Pass("skip")],
+)  # fmt: skip
+def test_a_malformed_action_value_is_invalid_not_illegal(value: CafeAction) -> None:
+    """core/errors.py: InvalidAction is "not an action of this game at all", IllegalAction "a well-formed
+    action that the rules forbid here". A tower or item out of range, a float, a bool or a wrong kind tag
+    is no Cat Cafe action in any position, so the rules never judge it; the position is unchanged."""
+    state = new(2)
+    before = snap(state)
+    with pytest.raises(InvalidAction, match="not a Cat Cafe action") as refused:
+        state.apply(value)
+    assert not isinstance(refused.value, IllegalAction)
+    assert snap(state) == before and state.history == []
+
+
+def test_a_well_formed_action_the_rules_forbid_is_illegal_not_invalid() -> None:
+    """The other side of the line: a real sheet action that is wrong only now is an IllegalAction."""
+    state = new(2)  # drafting: every move but taking a die is forbidden now
+    before = snap(state)
+    taken = set(range(1, 7)) - set(state.view(0)["pool"])
+    wrong_now = [(MARK[0][2], "must take a die"), (CAT[2], "must take a die"), (PASS, "must take a die")]
+    wrong_now += [(DRAFT[v], "no die showing") for v in sorted(taken)]
+    for action, why in wrong_now:
+        with pytest.raises(IllegalAction, match=why) as refused:
+            state.apply(action)
+        assert not isinstance(refused.value, InvalidAction)
+    assert snap(state) == before
 
 
 def test_the_rule_check_agrees_with_the_legal_list() -> None:

@@ -85,6 +85,35 @@ MARKS_BY_MASK: tuple[tuple[tuple[Mark, ...], ...], ...] = tuple(
     tuple(tuple(MARK[s][i] for i in range(1, 7) if mask >> i & 1) for mask in range(128)) for s in range(NSPACES)
 )
 """MARKS_BY_MASK[space][mask]: the marks of that space for the items whose bits (1 << item) are set."""
+ALL_ACTIONS: frozenset[CafeAction] = frozenset(
+    [*DRAFT[1:], *(m for row in MARKS_BY_MASK for m in row[127]), *CAT[1:], PASS]
+)
+"""Every Cat Cafe action there is; a value of an action type outside this set is no action at all."""
+_KINDS: dict[type, str] = {Draft: "take", Mark: "mark", Cat: "cat", Pass: "pass"}
+_SHAPES: dict[type, str] = {
+    Draft: "its kind 'take' and a die value from 1 to 6",
+    Mark: f"its kind 'mark', a space from 0 to {NSPACES - 1} and an item from 1 to 6",
+    Cat: "its kind 'cat' and an item from 1 to 6",
+    Pass: "its kind 'pass' only",
+}
+
+
+def check_value(action: CafeAction) -> None:
+    """Refuse, as ``InvalidAction``, a value of an action type that is no Cat Cafe action (space 99, item
+    0, a float or a bool for a number, a wrong kind tag): it is malformed, not forbidden by the rules,
+    so the rules never see it and the position is unchanged."""
+    try:
+        known = (
+            action in ALL_ACTIONS  # tuples compare by value: Cat("take", 4) == Draft("take", 4), so the tag too
+            and action[0] == _KINDS.get(type(action))
+            and all(type(v) in (str, int) for v in action)  # 0.0 == 0: the types too
+        )
+    except TypeError:  # a list or a dict in a field
+        known = False
+    if not known:
+        kind = type(action)
+        shape = _SHAPES.get(kind, "one of the sheet's values")
+        raise InvalidAction(f"{action!r} is not a Cat Cafe action: a {kind.__name__} holds {shape}")
 
 
 def _tower_floor(tower: int, floor: int) -> int:

@@ -27,6 +27,7 @@ from .actions import (
     Mark,
     Pass,
     action_from_json,
+    check_value,
     parse_action,
 )
 from .phases import CHOOSING_CAT, DRAFTING, MARKING, OVER
@@ -86,9 +87,6 @@ OPTIONS: tuple[Option, ...] = (
         check=_positive(1000),
     ),
 )
-
-
-_ALL_ACTIONS = frozenset([*DRAFT[1:], *(m for row in MARKS_BY_MASK for m in row[127]), *CAT[1:], PASS])
 
 
 class CafeState(State):
@@ -234,12 +232,17 @@ class CafeState(State):
             return type(item) is int and 1 <= item <= 6 and self.points[seat][item] < 0
         return False
 
+    def apply(self, action: Any) -> None:
+        """A malformed value of an action type (space 99, item 0.0) is an ``InvalidAction``, not a move the
+        rules forbid: it is refused before the rules look, changing nothing."""
+        if isinstance(action, Draft | Mark | Cat | Pass):
+            check_value(action)
+        super().apply(action)
+
     def _why_illegal(self, action: Any) -> str:
         seat = self._cp
         if seat is None:
             return "the game is over"
-        if action not in _ALL_ACTIONS or any(type(v) not in (str, int) for v in action):  # 0.0 == 0: types too
-            return f"{action!r} is not a move on the Cat Cafe sheet"
         phase = self.phase
         kind = type(action)
         if phase == DRAFTING:

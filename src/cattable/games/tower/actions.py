@@ -447,6 +447,11 @@ def _count(value: Any) -> bool:
     return type(value) is int and abs(value) < _LIMIT
 
 
+def _index(value: Any) -> bool:
+    """A card or floor number: a count, never below zero (no position has card -1 or floor -1)."""
+    return _count(value) and value >= 0
+
+
 def _name(value: Any, empty: bool) -> bool:
     return isinstance(value, str) and ((empty and value == "") or bool(_PIECE.match(value.lower())))
 
@@ -460,7 +465,7 @@ def malformed(action: Any) -> str | None:
     if _KIND_OF.get(cls) != a.kind:
         ok = False
     elif cls is Choose:
-        ok = _count(a.card) and isinstance(a.side, str) and a.side in SIDES
+        ok = _index(a.card) and isinstance(a.side, str) and a.side in SIDES
     elif cls is Wall:
         ok = isinstance(a.type, str) and a.type in WALL_TYPES and all(map(_measure, (a.x, a.y, a.yaw, a.fold)))
     elif cls is Floor:
@@ -469,7 +474,7 @@ def malformed(action: Any) -> str | None:
         ok = (
             isinstance(a.colour, str)
             and a.colour in COLOURS
-            and _count(a.floor)
+            and _index(a.floor)
             and all(map(_measure, (a.x, a.y, a.yaw)))
             and _name(a.on, True)
             and _name(a.take, True)
@@ -477,9 +482,9 @@ def malformed(action: Any) -> str | None:
     elif cls is Pet:
         ok = all(map(_measure, (a.angle, a.height, a.push)))
     elif cls is Move:
-        ok = _name(a.cat, False) and _count(a.floor) and all(map(_measure, (a.x, a.y, a.yaw)))
+        ok = _name(a.cat, False) and _index(a.floor) and all(map(_measure, (a.x, a.y, a.yaw)))
     elif cls is Goal:
-        ok = _count(a.card) and _count(a.floors)
+        ok = _index(a.card) and _index(a.floors)
     else:
-        ok = cls is Skip or (cls is Refresh and _count(a.card))
+        ok = cls is Skip or (cls is Refresh and _index(a.card))
     return None if ok else f"not a tower action (a field of the wrong type or out of range): {action!r}"

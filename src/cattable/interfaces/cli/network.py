@@ -32,6 +32,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         server_id=args.server_id or f"{socket.gethostname()}:{args.port}"[-32:],
     )
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
+    print(f"cattable: the lobby is at http://{shown}:{args.port}/ (Ctrl-C stops the server)", flush=True)
     uvicorn.run(
         app,
         host=args.host,

@@ -11,6 +11,7 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
@@ -20,6 +21,9 @@ from pydantic import BaseModel, Field
 from cattable.agents.registry import AGENT_KINDS
 from cattable.core import game as get_game
 from cattable.core import game_names
+from cattable.core.i18n import LANGUAGES, catalogue
+from cattable.interfaces.web.hints import hint_for
+from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server.hub import Hub, SeatSpec, cattable_version
 from cattable.server.store import Store
 from cattable.server.table import SPECTATORS, Refusal, Viewer
@@ -80,6 +84,7 @@ def create_app(
     crash: str | None = None,
     lease_seconds: float = 15.0,
     server_id: str | None = None,
+    static: Path = STATIC,
 ) -> FastAPI:
     """The server's app over the database at ``db_url`` (migrated on start-up)."""
 
@@ -100,6 +105,7 @@ def create_app(
         status = {
             "no_table": 404,
             "no_game": 404,
+            "no_language": 404,
             "bad_token": 401,
             "bad_invite": 404,
             "not_over": 403,
@@ -127,6 +133,13 @@ def create_app(
     async def games() -> list[dict[str, Any]]:
         """The games, their player counts and options, and the bot levels a seat may take."""
         return [{**get_game(n).describe(), "bots": list(AGENT_KINDS)} for n in game_names()]
+
+    @app.get("/api/i18n/{lang}")
+    async def messages(lang: str) -> dict[str, Any]:
+        """A language's catalogue (msgid to translation): the browser renders log lines with it."""
+        if lang not in LANGUAGES:
+            raise Refusal("no_language", f"unknown language {lang!r}; cattable speaks {', '.join(LANGUAGES)}")
+        return {"lang": lang, "messages": catalogue(lang)}
 
     @app.get("/api/games/{name}/schema")
     async def schema(name: str) -> dict[str, Any]:
@@ -184,6 +197,24 @@ def create_app(
         """Take your seat back from the autopilot that played it while your clock had run out."""
         await hub.reclaim(table_id, await seat_for(hub, table_id, authorization))
         return {"reclaimed": True}
+
+    @app.post("/api/tables/{table_id}/hint")
+    async def hint(table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        """What the game's heuristic bot would play in your seat now (it sees only what your seat sees)."""
+        seat = await seat_for(hub, table_id, authorization)
+        return await hint_for(await hub.table(table_id), seat)
+
+    @app.get("/api/tables/{table_id}/presence")
+    async def presence(
+        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> dict[str, Any]:
+        """Which seats have a live connection to this server now, and how many spectators watch (for a seat,
+        or anyone where spectators are welcome)."""
+        viewer = await viewer_for(hub, table_id, authorization)
+        if not (await hub.table(table_id)).may_watch(viewer):
+            raise Refusal("no_spectators", "this table does not admit spectators")
+        viewers = [w.viewer for w in hub.watchers.get(table_id, ())]
+        return {"connected": sorted({v for v in viewers if v is not None}), "spectators": viewers.count(None)}
 
     @app.put("/api/tables/{table_id}/webhook")
     async def webhook(
@@ -282,6 +313,7 @@ def create_app(
         finally:
             hub.unwatch(table_id, watcher)
 
+    mount_client(app, static)
     return app
 
 

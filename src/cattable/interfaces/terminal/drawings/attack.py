@@ -1,11 +1,14 @@
-"""Mog Land in the terminal: the board graph drawn from a view, then the cats, shops, your hand and what
-happened since you last played.
+"""Mog Land in the terminal: the board drawn from a view, then the cats, your hand and what happened since
+you last played.
 
-Each space is a three-character cell on the board file's grid; the lines between cells are the board's
-edges, so what you see is exactly the graph the rules walk. An empty space shows the name the moves use
-(``n3``, ``g0a``, ``q1``, ``fb``...); a wall space is ``r<row>_<col>``, read off the rulers at the top
-and the left, and the legend says so. Only the view is read: a seat sees its own hand, and the log the
-view carries is already filtered for that seat, so nothing else secret can show.
+Each space is a three-character cell on the board file's grid. An empty space shows the name the moves
+use (``n3``, ``g0a``, ``q1``, ``fb``...); a wall space is ``r<row>_<col>``, read off the rulers at the
+top and the left, and the legend says so. At 80x24 (issue #19) the board is compact: one line a row,
+the rows without a space left out, the edges along a row drawn and each wall drawn by where it leads
+(``┼``, ``┬``, ``•``...), the legend and the decks in the empty corners; the drawing and the prompt fit
+24 lines. On a terminal tall enough, the lines between the rows are drawn too, so that what you see is
+exactly the graph the rules walk. Only the view is read: a seat sees its own hand, and the log the view
+carries is already filtered for that seat, so nothing else secret can show.
 """
 
 from __future__ import annotations
@@ -97,9 +100,9 @@ def _edges(canvas: list[list[tuple[str, str]]], b: Board) -> None:
                 _put(canvas, line, col, glyph, "grey42")
 
 
-def _board_text(view: dict[str, Any], b: Board) -> Text:
-    canvas = _canvas(b)
-    _edges(canvas, b)
+def _cells(view: dict[str, Any], b: Board) -> list[tuple[int, int, str, str]]:
+    """What each space shows, as (row, column, three characters, style): its name, or the cat, mouse or
+    bird on it; then the car park and the shop labels (name, stock, shut)."""
     houses = {h["house"]: h for h in view["houses"]}
     shops = view["shops"]
     car = view.get("car")
@@ -109,6 +112,7 @@ def _board_text(view: dict[str, Any], b: Board) -> Text:
     for cat in view["cats"]:
         if cat["at"] is not None:
             cats.setdefault(cat["at"], []).append(cat)
+    out = []
     for i, sid in enumerate(b.ids):
         r, c = b.at[i]
         kind = b.kind[i]
@@ -132,22 +136,115 @@ def _board_text(view: dict[str, Any], b: Board) -> Text:
             text, style = " m ", "bold bright_white on grey30"
         elif sid in birds:
             text, style = " b ", "bold bright_cyan on grey30"
-        _put(canvas, 2 * r, 4 * c, text, style)
+        out.append((r, c, text, style))
     pr, pc = b.car_park_at
-    _put(canvas, 2 * pr, 4 * pc, "CAR" if car is None else " P ", "bold white on red" if car is None else "grey50")
+    out.append((pr, pc, "CAR" if car is None else " P ", "bold white on red" if car is None else "grey50"))
     for k, (r, c) in enumerate(b.shop_label_at):
         shop = shops[k]
         label = f"{shop['name'].split()[0]} {shop['stock']}{'' if shop['open'] else ' shut'}"
-        _put(canvas, 2 * r, 4 * c, label, SHOP_STYLES[k] if shop["open"] else "grey50")
+        out.append((r, c, label, SHOP_STYLES[k] if shop["open"] else "grey50"))
+    return out
+
+
+def _board_text(view: dict[str, Any], b: Board) -> Text:
+    """The whole graph: every space on its grid cell, every edge drawn on the lines between."""
+    canvas = _canvas(b)
+    _edges(canvas, b)
+    for r, c, text, style in _cells(view, b):
+        _put(canvas, 2 * r, 4 * c, text, style)
+    return _ruled(canvas, b, [n / 2 if n % 2 == 0 else None for n in range(len(canvas))])
+
+
+def _ruled(canvas: list[list[tuple[str, str]]], b: Board, rows: list[float | None]) -> Text:
+    """The canvas under the column ruler, each line labelled with its board row (None: an edge line)."""
     out = Text()
     out.append(" " * RULER + "".join(f"{c:<4}" for c in range(b.size[1])).rstrip() + "\n", style="grey50")
-    for n, line in enumerate(canvas):
-        out.append(f"{n // 2:>2} " if n % 2 == 0 else " " * RULER, style="grey50")
+    for row, line in zip(rows, canvas, strict=True):
+        out.append(f"{int(row):>2} " if row is not None else " " * RULER, style="grey50")
         for ch, st in line:
             out.append(ch, style=st or None)
         out.append("\n")
     out.rstrip()  # no blank line under the board
     return out
+
+
+JUNCTION = {
+    (False, False, True, True): "•",
+    (True, True, False, False): "│",
+    (True, True, True, True): "┼",
+    (False, True, False, True): "┌",
+    (False, True, True, False): "┐",
+    (True, False, False, True): "└",
+    (True, False, True, False): "┘",
+    (True, True, False, True): "├",
+    (True, True, True, False): "┤",
+    (False, True, True, True): "┬",
+    (True, False, True, True): "┴",
+    (True, False, False, False): "╵",
+    (False, True, False, False): "╷",
+    (False, False, True, False): "╴",
+    (False, False, False, True): "╶",
+}
+"""A wall space drawn by its ways out (up, down, left, right): the compact board has no lines between rows,
+so the walls show where they lead up and down themselves. A wall leading only left and right is a dot, so
+that it still reads as a space on the line."""
+CORNERS = (
+    (5, 0, "wall: r<row>_<col>"),
+    (5, 14, "C0 cat 0, m mouse"),
+    (13, 0, "b bird, P car park"),
+    (13, 14, "fb Cat Burglar"),
+    (4, 0, "h0-h5 home"),
+    (4, 16, "q Curiosity"),
+    (14, 0, "g0a garden"),
+    (14, 16, "6c: 6 cards"),
+)
+"""The legend, folded into the board's empty corners (row, column, text); each written only where the cells
+are blank. The decks lie in the other corners (``_decks``)."""
+
+
+def _decks(view: dict[str, Any]) -> tuple[tuple[int, int, str], ...]:
+    """The Mog deck, its discard pile and top card, the Curiosity deck and its last card, by the corners."""
+    cur = view["curiosity"]
+    top = f": {view['discard_top']}" if view["discard_top"] else ""
+    return (
+        (2, 0, f"Mog deck {view['deck']}"),
+        (2, 14, f"discard {view['discard']}{top}"),
+        (16, 0, f"Curiosity deck {cur['cards']}"),
+        (16, 14, f"last drawn: {cur['last']}" if cur["last"] else ""),
+    )
+
+
+def _wall(b: Board, i: int) -> str:
+    r, c = b.at[i]
+    ways = [b.at[n] for n in b.neighbours[i]]
+    left = any(wr == r and wc < c for wr, wc in ways)
+    right = any(wr == r and wc > c for wr, wc in ways)
+    key = (any(wr < r for wr, _ in ways), any(wr > r for wr, _ in ways), left, right)
+    return ("─" if left else " ") + JUNCTION.get(key, "·") + ("─" if right else " ")
+
+
+def _compact_board(view: dict[str, Any], b: Board) -> Text:
+    """One line a row, rows without a space left out: each space on its cell, the edges along a row drawn,
+    the walls drawn by where they lead, the legend in the empty corners."""
+    shown = sorted({b.at[i][0] for i in range(len(b.ids))} | {r for r, _ in b.shop_label_at} | {b.car_park_at[0]})
+    line_of = {r: n for n, r in enumerate(shown)}
+    canvas = [[(" ", "")] * (b.size[1] * 4) for _ in shown]
+    for a, nbrs in enumerate(b.neighbours):
+        for n in nbrs:
+            (r1, c1), (r2, c2) = b.at[a], b.at[n]
+            if r1 == r2 and c1 < c2:
+                _put(canvas, line_of[r1], 4 * c1 + 3, "─" * (4 * (c2 - c1) - 3), "grey42")
+    space_at = {at: i for i, at in enumerate(b.at)}
+    for r, c, text, style in _cells(view, b):
+        if text == WALL_DOT:  # an empty wall space
+            text = _wall(b, space_at[(r, c)])
+        _put(canvas, line_of[r], 4 * c, text, style)
+    for r, c, text in (*CORNERS, *_decks(view)):
+        line = canvas[line_of[r]] if r in line_of else []
+        span = line[4 * c : 4 * c + len(text) + 1]
+        if len(span) >= len(text) and all(ch == " " for ch, _ in span):  # the last blank may be the edge
+            _put(canvas, line_of[r], 4 * c, text, "grey62")
+    return _ruled(canvas, b, [float(r) for r in shown])
 
 
 def _legend() -> Table:
@@ -199,73 +296,147 @@ def _cats_table(view: dict[str, Any]) -> Table:
 
 
 def _status(view: dict[str, Any], seat: int | None) -> Text:
+    """The table's state in full, for the full drawing: shops, creatures and car, decks, turn, hand."""
     t = Text()
     shops = ", ".join(f"{s['name']} {s['stock']} {s['item']}{'' if s['open'] else ' (shut)'}" for s in view["shops"])
     t.append(f"Shops: {shops}\n")
-    t.append(
-        f"Mice: {', '.join(view['mice']) or 'none'} out, {view['mice_in_hole']} in the hole (mh).  "
-        f"Birds: {', '.join(view['birds']) or 'none'} out, {view['birds_in_house']} in the bird-house (bh).  "
-        f"Car: {view['car'] or 'car park'}\n"
-    )
+    t.append_text(_pieces_line(view))
+    t.append(f"  Car: {view['car'] or 'car park'}\n")
     cur = view["curiosity"]
     top = view["discard_top"] or "-"
     t.append(f"Mog deck {view['deck']}, discard {view['discard']} (top: {top}).  Curiosity deck {cur['cards']}")
-    if cur["last"]:
-        t.append(f" (last drawn: {cur['last']})")
-    t.append("\n")
+    t.append(f" (last drawn: {cur['last']})\n" if cur["last"] else "\n")
+    t.append_text(_turn(view))
+    hand = _hand(view, seat)
+    if hand is not None:
+        t.append("\n")
+        t.append_text(hand)
+    return t
+
+
+def _turn(view: dict[str, Any]) -> Text:
+    """Whose turn, what they must do, and the fight, exchange or cornering under way; or who won."""
     if view["winners"] is not None:
         who = ", ".join(f"cat {w}" for w in view["winners"]) or "nobody (a draw)"
-        t.append(f"Game over: {who} wins.\n", style="bold")
-        return t
-    t.append(
-        f"Round {view['round'] + 1}. Cat {view['turn']}'s turn; cat {view['to_act']} to {view['phase']}", style="bold"
-    )
+        return Text(f"Game over: {who} wins.", style="bold")
+    t = Text(f"Round {view['round'] + 1}. Cat {view['turn']}'s turn; cat {view['to_act']} to {view['phase']}")
+    t.stylize("bold")
     if view["roll"] is not None:
         t.append(f" (rolled {view['roll']})", style="bold")
     if view["fight"]:
         f = view["fight"]
-        t.append(f"  Cat Fight: cat {f['attacker']} v cat {f['defender']} in {f['suit']}s", style="bold red")
+        t.append(f".  Cat Fight: cat {f['attacker']} v cat {f['defender']} in {f['suit']}s", style="bold red")
     if view["swap"]:
-        t.append(f"  Card exchange: cat {view['swap']['chooser']} with cat {view['swap']['with']}", style="bold")
+        t.append(f".  Card exchange: cat {view['swap']['chooser']} with cat {view['swap']['with']}", style="bold")
     if view.get("cornered"):
         c = view["cornered"]
-        t.append(f"  (cat {c['cat']} was cornered: {', '.join(c['by'])})")
-    t.append("\n")
-    if seat is not None and "hand" in view:
-        t.append(f"Your hand (cat {seat}): ", style=HOUSE_STYLES[view["cats"][seat]["house"]])
-        t.append(" ".join(view["hand"]) + "\n")
-        for other, cards in view.get("seen", {}).items():
-            t.append(f"  you know cat {other} holds: {' '.join(cards)}\n")
+        t.append(f".  Cat {c['cat']} was cornered: {', '.join(c['by'])}")
+    return t
+
+
+def _hand(view: dict[str, Any], seat: int | None) -> Text | None:
+    """The seat's own hand, and the cards it has seen in another's, on one line (wrapping if long)."""
+    if seat is None or "hand" not in view:
+        return None
+    t = Text(f"Your hand (cat {seat}): ", style=HOUSE_STYLES[view["cats"][seat]["house"]])
+    t.append(" ".join(view["hand"]) or "none")
+    for other, cards in view.get("seen", {}).items():
+        t.append(f".  Cat {other} holds {' '.join(cards)}")
+    return t
+
+
+def _cats_lines(view: dict[str, Any], width: int) -> list[Text]:
+    """Every cat in a few words (lives, cards, where, the food in its larder; a retired house's larder by
+    the name creature moves use, larder<house>), packed into lines without breaking one cat's words."""
+    houses = {h["house"]: h for h in view["houses"]}
+    lines = [Text()]
+    for cat in view["cats"]:
+        h = cat["house"]
+        larder = ",".join(houses[h]["larder"]) or "no food"
+        mark = "▶" if cat["seat"] == view["to_act"] and view["winners"] is None else ""
+        team = f" team {cat['team']}" if view["teams"] else ""
+        entry = Text(f"{mark}cat {cat['seat']}{team}", style=HOUSE_STYLES[h])
+        if cat["retired"]:
+            entry.append(f" out, larder{h}: {larder}")
+        else:
+            where = "home, done" if cat["done"] else cat["at"]
+            entry.append(f" {houses[h]['lives']}♥ {cat['cards']}c {where} {larder}")
+        if lines[-1] and len(lines[-1]) + 2 + len(entry) > width:
+            lines.append(Text())
+        lines[-1].append_text(Text("  ") + entry if lines[-1] else entry)
+    return lines
+
+
+def _pieces_line(view: dict[str, Any]) -> Text:
+    """Where the mice and birds are: on the board a creature hides the name of its space, so it is here."""
+    mice = ", ".join(view["mice"]) or "none"
+    birds = ", ".join(view["birds"]) or "none"
+    return Text(f"Mice out: {mice} ({view['mice_in_hole']} in mh).  Birds: {birds} ({view['birds_in_house']} in bh).")
+
+
+def _log_line(view: dict[str, Any], seat: int | None, skip: int = 0) -> Text | None:
+    """The log on one paragraph, its first ``skip`` events left out (said with an ellipsis)."""
+    events = [e["text"] for e in view.get("log") or []]
+    if not events:
+        return None
+    t = Text("Since your last move: " if seat is not None else "Last move: ", style="bold")
+    t.append(("... " if skip else "") + "  ".join(events[skip:]))
     return t
 
 
 class _Table:
-    """The whole table: the legend and the log beside the board when the terminal is wide enough
-    (120 columns), under it otherwise (80)."""
+    """The whole table. On a terminal tall enough for it, the board as the full graph with the legend and
+    the log beside it (120 columns) or under it; on a usual one (80x24), the compact board with a few
+    lines under it, fitted so that the drawing and the prompt fill the terminal's height: the log gives
+    way first, keeping its latest events."""
 
     def __init__(self, view: dict[str, Any], seat: int | None) -> None:
         self.view, self.seat = view, seat
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         b = standard_board()
+        full = self._full(options, b)
+        if len(console.render_lines(full, options.update(height=None), pad=False)) < options.max_height:
+            yield full
+        else:
+            yield from self._compact(console, options, b, options.max_height - 1)
+
+    def _full(self, options: ConsoleOptions, b: Board) -> Group:
+        """The board as the whole graph, the legend and the log beside it (120 columns) or under it."""
         board = _board_text(self.view, b)
         board_width = RULER + 4 * b.size[1]
-        side = Group(_legend(), Text(""), _log(self.view, self.seat))
+        cats, status = _cats_table(self.view), _status(self.view, self.seat)
         if options.max_width >= board_width + 2 + SIDE:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(width=board_width, no_wrap=True)
             grid.add_column(width=min(options.max_width - board_width - 2, 60))
-            grid.add_row(board, side)
-            yield grid
-            yield _cats_table(self.view)
-            yield _status(self.view, self.seat)
-        else:
-            yield board
-            yield _legend()
-            yield Text("")
-            yield _cats_table(self.view)
-            yield _status(self.view, self.seat)
-            yield _log(self.view, self.seat)
+            grid.add_row(board, Group(_legend(), Text(""), _log(self.view, self.seat)))
+            return Group(grid, cats, status)
+        return Group(board, _legend(), Text(""), cats, status, _log(self.view, self.seat))
+
+    def _compact(self, console: Console, options: ConsoleOptions, b: Board, budget: int) -> RenderResult:
+        """The compact board, the turn, your hand, the cats, the table's counts, then as much of the log as
+        the ``budget`` of lines leaves room for (its latest lines)."""
+        view, seat = self.view, self.seat
+        width = options.max_width
+        turn, pieces = _turn(view), _pieces_line(view)
+        shared = len(turn) + 2 + len(pieces) <= width  # one line for both when they fit it
+        if shared:
+            turn = Text("  ").join((turn, pieces))
+        parts = [_compact_board(view, b), turn, _hand(view, seat), *_cats_lines(view, width)]
+        parts.append(None if shared else pieces)
+        lines = [line for part in parts if part is not None for line in part.wrap(console, width)]
+        room = budget - len(lines)
+        events = len(view.get("log") or [])
+        for skip in range(events):  # the earliest events give way first
+            log = _log_line(view, seat, skip)
+            assert log is not None
+            wrapped = list(log.wrap(console, width))
+            if len(wrapped) <= room or skip == events - 1:
+                lines.extend(wrapped[-room:] if room > 0 else [])
+                break
+        del lines[max(budget, 0) :]  # a last resort: the board and the turn come first, never cut
+        yield from lines
 
 
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:

@@ -1,0 +1,106 @@
+// One WebSocket to one table (docs/PROTOCOL.md): hello with the last version seen, the log kept whole,
+// every move sent with a fresh id and resent with the same id after a reconnection until it is acknowledged
+// (the server applies it at most once), and reconnection with a growing pause.
+
+import type { Action, AckMessage, ErrorMessage, LogLine, ServerMessage, StateMessage } from "./protocol";
+
+export type Status = "connecting" | "open" | "lost" | "closed";
+
+export interface Handlers {
+  state(msg: StateMessage, log: LogLine[]): void;
+  error(msg: ErrorMessage): void;
+  ack(msg: AckMessage): void;
+  status(status: Status): void;
+}
+
+let counter = 0;
+function freshId(): string {
+  counter += 1;
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}-${counter}`;
+}
+
+export class Connection {
+  private ws: WebSocket | null = null;
+  private version = 0;
+  private log: LogLine[] = [];
+  private unacked = new Map<string, object>();
+  private retry = 500;
+  private stopped = false;
+
+  constructor(
+    readonly table: string,
+    readonly token: string | null,
+    private readonly on: Handlers,
+  ) {}
+
+  open(): void {
+    this.stopped = false;
+    this.on.status("connecting");
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(this.table)}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retry = 500;
+      ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.version }));
+      for (const msg of this.unacked.values()) ws.send(JSON.stringify(msg));
+      this.on.status("open");
+    };
+    ws.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage);
+    ws.onclose = (event) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      // 1008: refused (origin, token); 4001: the seat was given to someone else. Neither gets better by retrying.
+      if (this.stopped || event.code === 1008 || event.code === 4001) {
+        this.on.status("closed");
+        return;
+      }
+      this.on.status("lost");
+      setTimeout(() => this.stopped || this.open(), this.retry);
+      this.retry = Math.min(this.retry * 2, 8000);
+    };
+  }
+
+  close(): void {
+    this.stopped = true;
+    this.ws?.close();
+  }
+
+  act(action: Action): string {
+    return this.send({ type: "act", action });
+  }
+
+  undo(): string {
+    return this.send({ type: "undo" });
+  }
+
+  reclaim(): string {
+    return this.send({ type: "reclaim" });
+  }
+
+  private send(body: { type: string; [k: string]: unknown }): string {
+    const id = freshId();
+    const msg = { ...body, id };
+    this.unacked.set(id, msg);
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    return id;
+  }
+
+  private receive(msg: ServerMessage): void {
+    if (msg.type === "state") {
+      // Two updates can cross on their way out of the server: an older position never replaces a newer one
+      // (an undo comes with reset, and redraws from its own full log).
+      if (!msg.reset && msg.version < this.version) return;
+      if (msg.reset) this.log = [];
+      const known = this.log.length ? this.log[this.log.length - 1]!.version : 0;
+      this.log = [...this.log, ...msg.log.filter((l) => msg.reset || l.version > known)];
+      this.version = msg.version;
+      this.on.state(msg, this.log);
+    } else if (msg.type === "ack") {
+      if (msg.id) this.unacked.delete(msg.id);
+      this.on.ack(msg);
+    } else if (msg.type === "error") {
+      if (msg.id) this.unacked.delete(msg.id);
+      this.on.error(msg);
+    }
+  }
+}

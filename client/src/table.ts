@@ -1,0 +1,272 @@
+// The frame every table shares: whose turn it is and what one may do, the board (drawn by the game's
+// module), the players with their clocks, bots and connection, hint, undo, the log in sentences, the rules
+// in short, and the end of the game with its score broken down.
+
+import { Connection, type Status } from "./connection";
+import { clear, h } from "./dom";
+import { api, type Action, type LogLine, type StateMessage } from "./protocol";
+import { seatsAt } from "./storage";
+import { tableFor } from "./tables";
+import type { TableContext, TableModule } from "./tables/types";
+import { T } from "./text";
+
+export function clockText(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s >= 86400) return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+  if (s >= 3600) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+interface Frame {
+  status: HTMLElement;
+  notice: HTMLElement;
+  board: HTMLElement;
+  seats: HTMLElement;
+  tools: HTMLElement;
+  log: HTMLUListElement;
+  end: HTMLElement;
+}
+
+function layout(root: HTMLElement, title: string, table: string, module: TableModule): Frame {
+  const f: Frame = {
+    status: h("p", { class: "status", role: "status", "aria-live": "polite" }, T.connecting),
+    notice: h("p", { class: "notice", role: "alert", "aria-live": "assertive" }),
+    board: h("section", { class: "board", "aria-label": title }),
+    seats: h("ul", { class: "seats" }),
+    tools: h("div", { class: "tools" }),
+    log: h("ul", { class: "log", "aria-live": "off" }),
+    end: h("section", { class: "end", hidden: true, "aria-live": "polite" }),
+  };
+  clear(
+    root,
+    h(
+      "header",
+      { class: "bar" },
+      h("a", { href: "/", class: "back" }, T.backToLobby),
+      h("h1", {}, title),
+      h("span", { class: "table-id" }, table),
+    ),
+    h(
+      "main",
+      { id: "main", class: "table-page" },
+      h("div", { class: "play" }, f.status, f.tools, f.notice, f.end, f.board),
+      h(
+        "aside",
+        { class: "side" },
+        h("section", { class: "seats-box", "aria-label": T.seatsHeading }, h("h2", {}, T.seatsHeading), f.seats),
+        h("section", { class: "log-box" }, h("h2", {}, T.logHeading), f.log),
+        module.rules.length
+          ? h(
+              "details",
+              { class: "rules" },
+              h("summary", {}, T.rulesHeading),
+              module.rules.map((p) => h("p", {}, p)),
+            )
+          : null,
+      ),
+    ),
+  );
+  return f;
+}
+
+export function tablePage(root: HTMLElement, table: string, params: URLSearchParams): void {
+  const held = seatsAt(table);
+  const wanted = params.get("seat");
+  const mine = params.has("watch") ? undefined : (held.find((s) => String(s.seat) === wanted) ?? held[0]);
+  const token = mine?.token ?? null;
+  let module: TableModule | null = null;
+  let frame: Frame | null = null;
+  let last: StateMessage | null = null;
+  let log: LogLine[] = [];
+  let hint: Action | null = null;
+  let connected = new Set<number>();
+  let offset = 0; // the server's clock less ours, in seconds
+  let sending = 0; // moves sent and not yet acknowledged: the page offers nothing more until they are
+  let linkUp = false; // this page's own connection (the presence poll may lag behind it)
+
+  const ctx = (msg: StateMessage): TableContext => ({
+    table,
+    view: msg.view,
+    legal: sending ? [] : msg.legal,
+    seat: msg.seat,
+    seats: msg.seats,
+    names: msg.seats.map((s) => s.name),
+    over: msg.over,
+    queued: msg.queued,
+    hint,
+    act: (action) => {
+      hint = null;
+      sending += 1;
+      conn.act(action);
+      draw();
+    },
+    redraw: () => draw(),
+  });
+
+  function say(text: string): void {
+    if (frame) frame.notice.textContent = text;
+  }
+
+  function draw(): void {
+    if (!last) return;
+    const msg = last;
+    if (!module || !frame) {
+      module = tableFor(msg.game);
+      frame = layout(root, T.gameTitle(msg.game), table, module);
+    }
+    const c = ctx(msg);
+    root.dataset.version = String(msg.version);
+    root.dataset.draws = String(Number(root.dataset.draws ?? 0) + 1);
+    root.dataset.over = String(msg.over);
+    root.dataset.legal = String(c.legal.length);
+    root.dataset.busy = String(sending);
+    frame.status.textContent = sending ? T.sending : statusLine(msg, module, c);
+    clear(frame.board);
+    module.render(frame.board, c);
+    drawSeats(frame.seats, msg);
+    drawTools(frame.tools, msg);
+    const lines = log.map((l) => h("li", { "data-version": l.version }, module!.logLine(l, c.names)));
+    clear(frame.log, lines.reverse()); // the newest first
+    drawEnd(frame.end, msg, module, c.names);
+  }
+
+  function statusLine(msg: StateMessage, mod: TableModule, c: TableContext): string {
+    if (msg.over) return T.gameOver;
+    const lead = msg.seat === null ? `${T.spectating} ` : "";
+    if (msg.legal.length) return lead + (mod.prompt(c) ?? T.yourTurn);
+    if (msg.queued) return lead + T.queued;
+    if (msg.to_play !== null && msg.to_play !== undefined) {
+      const who = msg.seats[msg.to_play]?.name ?? String(msg.to_play);
+      return lead + (mod.prompt(c) ?? T.turnOf(who));
+    }
+    return lead + (mod.prompt(c) ?? T.nothingToDo);
+  }
+
+  function drawSeats(ul: HTMLElement, msg: StateMessage): void {
+    const now = Date.now() / 1000 + offset;
+    clear(
+      ul,
+      msg.seats.map((s) => {
+        const online = s.bot !== null || connected.has(s.seat) || (linkUp && s.seat === msg.seat);
+        const toPlay = !msg.over && msg.to_play === s.seat;
+        let clock: string | null = null;
+        if (!msg.over && s.deadline !== null && toPlay) clock = T.clockDeadline(clockText(s.deadline - now));
+        else if (!msg.over && s.bank !== null) clock = T.clockLeft(clockText(s.bank));
+        return h(
+          "li",
+          { class: `seat${toPlay ? " to-play" : ""}${s.seat === msg.seat ? " me" : ""}`, "data-seat": s.seat },
+          h("span", { class: `dot ${online ? "on" : "off"}`, title: online ? T.online : T.offline }, online ? "●" : "○"),
+          h("span", { class: "sr" }, online ? T.online : T.offline),
+          h("strong", {}, s.name),
+          s.seat === msg.seat ? h("span", { class: "tag" }, T.me) : null,
+          s.bot ? h("span", { class: "tag bot" }, T.botLabel(s.bot)) : null,
+          s.autopilot ? h("span", { class: "tag bot" }, T.autopilot) : null,
+          toPlay ? h("span", { class: "tag turn" }, "▶") : null,
+          clock ? h("span", { class: "clock" }, clock) : null,
+        );
+      }),
+    );
+  }
+
+  function drawTools(box: HTMLElement, msg: StateMessage): void {
+    if (msg.seat === null || msg.over) {
+      clear(box, msg.over ? h("a", { class: "button", href: `/replay/${table}` }, T.replayThisGame) : null);
+      return;
+    }
+    const mineAuto = msg.seats[msg.seat]?.autopilot;
+    clear(
+      box,
+      h("button", { type: "button", onclick: askHint, disabled: !msg.legal.length }, T.hint),
+      h("button", { type: "button", onclick: () => conn.undo() }, T.undo),
+      mineAuto ? h("button", { type: "button", onclick: () => conn.reclaim() }, T.reclaim) : null,
+      h("a", { class: "button quiet", href: `/replay/${table}` }, T.replay),
+    );
+  }
+
+  async function askHint(): Promise<void> {
+    if (!token || !last) return;
+    try {
+      const got = await api.hint(table, token);
+      hint = got.action;
+      draw();
+      say(got.action && module ? T.hintIs(module.describe(got.action, last.seats.map((s) => s.name))) : T.noHint);
+    } catch (err) {
+      say(T.refused((err as Error).message));
+    }
+  }
+
+  const conn = new Connection(table, token, {
+    state(msg, full) {
+      last = msg;
+      log = full;
+      offset = msg.now - Date.now() / 1000;
+      if (msg.reset) hint = null;
+      draw();
+      if (Date.now() - polled > 2000) void poll(); // who is connected, refreshed as the game moves
+    },
+    error(msg) {
+      if (msg.id && sending) {
+        sending -= 1;
+        draw();
+      }
+      if (!frame) {
+        clear(root, h("main", { id: "main" }, h("p", { class: "notice" }, msg.reason), h("a", { href: "/" }, T.backToLobby)));
+        return;
+      }
+      root.dataset.refusals = String(Number(root.dataset.refusals ?? 0) + 1);
+      say(T.refused(msg.reason));
+    },
+    ack(msg) {
+      if (sending) sending -= 1;
+      draw();
+      if (frame) frame.notice.textContent = msg.queued ? T.queued : "";
+    },
+    status(s: Status) {
+      document.body.dataset.connection = s;
+      linkUp = s === "open";
+      if (frame && s === "lost") frame.status.textContent = T.reconnecting;
+    },
+  });
+  conn.open();
+
+  let polled = 0;
+  async function poll(): Promise<void> {
+    polled = Date.now();
+    try {
+      connected = new Set((await api.presence(table, token)).connected);
+      if (frame && last) drawSeats(frame.seats, last);
+    } catch {
+      /* the next poll will tell */
+    }
+  }
+  void poll();
+  setInterval(poll, 5000);
+  setInterval(() => frame && last && !last.over && drawSeats(frame.seats, last), 1000);
+}
+
+function drawEnd(box: HTMLElement, msg: StateMessage, module: TableModule, names: string[]): void {
+  if (!msg.over || !msg.result) {
+    box.hidden = true;
+    return;
+  }
+  const r = msg.result;
+  const best = Math.max(...r.scores);
+  box.hidden = false;
+  clear(
+    box,
+    h("h2", {}, T.resultHeading),
+    h(
+      "p",
+      { class: "winners" },
+      r.winners.length
+        ? `${T.winners(r.winners.map((w) => names[w] ?? String(w)))} ${module.why?.(r, names, msg.view) ?? T.mostPoints(best)}.`
+        : T.nobodyWon,
+    ),
+    module.breakdown(r, names) ??
+      h(
+        "table",
+        { class: "score" },
+        h("tbody", {}, names.map((n, i) => h("tr", {}, h("th", { scope: "row" }, n), h("td", {}, r.scores[i] ?? "")))),
+      ),
+  );
+}

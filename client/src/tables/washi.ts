@@ -1,0 +1,259 @@
+// Tokyo Washi at the browser table: the map in colour (washi-map.ts), each player's strip and cats beside
+// it, and play by clicking a highlighted space: a fish or a cat in the setup, the space a line goes to,
+// where a jump lands or the sewer a pop comes out of. Several moves to one space offer a small choice.
+
+import "./washi.css";
+import { clear, h } from "../dom";
+import type { WashiAction, WashiView } from "../generated/washi";
+import type { Action, GameResult, Json, LogLine } from "../protocol";
+import type { TableContext, TableModule } from "./types";
+import { cellIndex, cellName, charAt, cellWords, drawMap, PATTERNS, PEN, type Target } from "./washi-map";
+
+/** Where the map's box was scrolled (a phone shows part of the map): kept across redraws. */
+const scrolled = { table: "", left: -1 };
+
+/** Keep the map's box where the reader scrolled it, unless none of the highlighted spaces is in view:
+ * then bring them to the middle (on a phone, the moves may be off to one side). */
+function keepScroll(root: HTMLElement, table: string): void {
+  const box = root.querySelector<HTMLElement>(".map-box");
+  if (!box) return;
+  if (scrolled.table !== table) Object.assign(scrolled, { table, left: -1 });
+  box.addEventListener("scroll", () => (scrolled.left = box.scrollLeft), { passive: true });
+  requestAnimationFrame(() => {
+    if (box.scrollWidth <= box.clientWidth) return;
+    if (scrolled.left >= 0) box.scrollLeft = scrolled.left;
+    const seen = box.getBoundingClientRect();
+    const spots = [...box.querySelectorAll(".target")].map((t) => t.getBoundingClientRect());
+    if (!spots.length || spots.some((r) => r.left >= seen.left && r.right <= seen.right)) return;
+    const mid = (Math.min(...spots.map((r) => r.left)) + Math.max(...spots.map((r) => r.right))) / 2;
+    box.scrollLeft += mid - (seen.left + seen.right) / 2;
+    scrolled.left = box.scrollLeft;
+  });
+}
+
+/** The space picked on the page when several moves go there (not sent yet). */
+const picked: { stamp: string; cell: number | null } = { stamp: "", cell: null };
+
+const STEP: Record<string, [number, number]> = { north: [-1, 0], east: [0, 1], south: [1, 0], west: [0, -1] };
+
+/** Where an action puts the line's end: its cell, or -1 when it cannot be placed on the map. */
+export function targetOf(view: WashiView, seat: number, a: WashiAction): number {
+  const w = view.width;
+  if (a.kind === "fish" || a.kind === "cat") return cellIndex(a.at, w, view.height);
+  if (a.kind === "move") return cellIndex(a.to, w, view.height);
+  const cat = view.players[seat]?.cats[a.cat - 1];
+  if (a.kind === "pop") {
+    // the cat comes out of the matching sewer on the same row
+    const entry = cellIndex(a.at, w, view.height);
+    if (entry < 0) return -1;
+    const row = Math.floor(entry / w);
+    const ch = charAt(view, entry);
+    for (let c = 0; c < w; c++) if (row * w + c !== entry && charAt(view, row * w + c) === ch) return row * w + c;
+    return -1;
+  }
+  // a jump lands on the first space after the run of lines it passes over
+  const from = cat?.at ? cellIndex(cat.at, w, view.height) : -1;
+  const [dr, dc] = STEP[a.direction] ?? [0, 0];
+  if (from < 0) return -1;
+  let [r, c] = [Math.floor(from / w) + dr, (from % w) + dc];
+  while (r >= 0 && r < view.height && c >= 0 && c < w) {
+    if ((view.lines[r * w + c] ?? -1) < 0) return r * w + c;
+    [r, c] = [r + dr, c + dc];
+  }
+  return -1;
+}
+
+export function describeWashi(action: Action): string {
+  const a = action as WashiAction;
+  if (a.kind === "fish") return `draw a fish at ${a.at}`;
+  if (a.kind === "cat") return `draw a cat at ${a.at}`;
+  if (a.kind === "move") return `move cat ${a.cat}'s line to ${a.to}`;
+  if (a.kind === "jump") return `super cat jump: cat ${a.cat} jumps ${a.direction} (a special move)`;
+  return `super sewer popper: cat ${a.cat} dives into the sewer at ${a.at} (a special move)`;
+}
+
+const same = (a: Action | null, b: Action): boolean => a !== null && JSON.stringify(a) === JSON.stringify(b);
+
+function render(root: HTMLElement, ctx: TableContext): void {
+  const view = ctx.view as WashiView;
+  const legal = ctx.legal as WashiAction[];
+  const me = ctx.seat;
+  const stamp = `${ctx.table}/${view.moves_played}/${legal.length}`;
+  if (picked.stamp !== stamp) Object.assign(picked, { stamp, cell: null });
+
+  const byCell = new Map<number, WashiAction[]>();
+  const loose: WashiAction[] = [];
+  for (const a of legal) {
+    const t = me === null ? -1 : targetOf(view, me, a);
+    if (t < 0) loose.push(a);
+    else byCell.set(t, [...(byCell.get(t) ?? []), a]);
+  }
+  const targets: Target[] = [...byCell.entries()].map(([cell, acts]) => ({
+    cell,
+    label: acts.length === 1 ? `${describeWashi(acts[0]!)} (${cellWords(charAt(view, cell))})` : `${cellName(cell, view.width)}: ${acts.length} moves go here`,
+    hinted: acts.some((a) => same(ctx.hint, a)),
+    selected: picked.cell === cell,
+    pick: () => {
+      if (acts.length === 1) ctx.act(acts[0]!);
+      else {
+        picked.cell = cell;
+        ctx.redraw();
+        root.querySelector<HTMLElement>(".washi-choice button")?.focus();
+      }
+    },
+  }));
+
+  const choice =
+    picked.cell !== null && byCell.has(picked.cell)
+      ? h(
+          "section",
+          { class: "washi-choice", "aria-label": "Choose the move" },
+          h("p", {}, `Several moves go to ${cellName(picked.cell, view.width)}: which one?`),
+          byCell.get(picked.cell)!.map((a) => h("button", { type: "button", class: `legal${same(ctx.hint, a) ? " hinted" : ""}`, onclick: () => ctx.act(a) }, describeWashi(a))),
+          h("button", { type: "button", class: "quiet", onclick: () => ((picked.cell = null), ctx.redraw()) }, "Cancel"),
+        )
+      : null;
+
+  const specials = legal.filter((a) => a.kind === "jump" || a.kind === "pop");
+  const extra = [...new Set([...specials, ...loose])];
+  const specialBox = extra.length
+    ? h(
+        "section",
+        { class: "washi-specials", "aria-label": "Special moves" },
+        h("h3", {}, `Special moves (${view.players[me ?? 0]?.specials_left ?? 0} left)`),
+        extra.map((a) => h("button", { type: "button", class: `legal special${same(ctx.hint, a) ? " hinted" : ""}`, onclick: () => ctx.act(a) }, describeWashi(a))),
+      )
+    : null;
+
+  clear(
+    root,
+    h(
+      "div",
+      { class: "washi" },
+      choice,
+      h("div", { class: "map-box" }, drawMap(view, ctx.names, targets, `The map: ${view.map.title}`)),
+      specialBox,
+      h("ul", { class: "washi-players", "aria-label": "The players' strips" }, view.players.map((pl, seat) => playerRow(view, ctx, pl, seat))),
+      legend(view),
+    ),
+  );
+  keepScroll(root, ctx.table);
+}
+
+type Player = WashiView["players"][number];
+
+function swatch(pl: Player, seat: number): SVGElement {
+  const el = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  el.setAttribute("viewBox", "0 0 40 12");
+  el.setAttribute("class", "swatch");
+  el.setAttribute("aria-hidden", "true");
+  el.innerHTML = `<line x1="2" y1="6" x2="38" y2="6" stroke="${PEN[pl.colour] ?? "#999"}" stroke-width="9" stroke-linecap="round"/><line x1="2" y1="6" x2="38" y2="6" class="pen-mark" stroke-dasharray="${PATTERNS[seat % PATTERNS.length] ?? ""}"/>`;
+  return el;
+}
+
+function playerRow(view: WashiView, ctx: TableContext, pl: Player, seat: number): HTMLElement {
+  const cats = pl.cats.map((c, k) =>
+    c.at === null ? `cat ${k + 1} not drawn` : `cat ${k + 1} at ${c.at}${c.home ? ", home with its fish ✓" : c.fish ? ", carrying a fish" : ""}`,
+  );
+  const turn = view.to_play === seat && !ctx.over;
+  return h(
+    "li",
+    { class: `washi-player${turn ? " to-play" : ""}${pl.in_game ? "" : " trapped"}`, "data-seat": seat },
+    swatch(pl, seat),
+    h("strong", {}, ctx.names[seat] ?? `#${seat + 1}`),
+    seat === ctx.seat ? h("span", { class: "tag" }, "you") : null,
+    turn ? h("span", { class: "tag turn" }, "to play") : null,
+    h("span", { class: "muted" }, `${pl.colour}, ${pl.edge} edge`),
+    h("span", { class: "specials", title: "special moves left" }, `specials ${"■".repeat(2 - pl.specials_left)}${"□".repeat(pl.specials_left)}`),
+    h("span", {}, `fish ${pl.fish_crossed_off}/2`),
+    h("span", { class: "cats-line" }, cats.join("; ")),
+    pl.in_game ? null : h("span", { class: "tag trapped" }, "trapped: out"),
+  );
+}
+
+function legend(view: WashiView): HTMLElement {
+  const chars = new Set(view.map.grid.join(""));
+  const items: string[] = ["street", "fish: its owner's colour (crossed by a line once picked up)", "a line: its owner's colour and pattern, ● its start, the cat's head its end"];
+  if (chars.has("#")) items.push("torii: shrine, never entered or jumped");
+  if (chars.has("o")) items.push("grate: storm drain");
+  if (chars.has("%")) items.push("tree: forest");
+  if ([...chars].some((c) => c >= "a" && c <= "z" && c !== "o")) items.push("ringed letter: a sewer, paired with the same letter on its row");
+  if ([...chars].some((c) => c >= "A" && c <= "Z")) items.push("grey block: a building; black edges are barriers, gaps its doors");
+  return h("details", { class: "washi-legend" }, h("summary", {}, "What the map shows"), h("ul", {}, items.map((t) => h("li", {}, t))));
+}
+
+function prompt(ctx: TableContext): string | null {
+  const view = ctx.view as WashiView;
+  const legal = ctx.legal as WashiAction[];
+  if (ctx.over) return null;
+  const name = (s: number | null) => (s === null ? "" : (ctx.names[s] ?? `#${s + 1}`));
+  if (legal.length) {
+    if (view.phase === "fish") return "Setup: click a highlighted space to draw a fish (two on your own row, two on the far row).";
+    if (view.phase === "cats") return "Setup: click a highlighted space of your home row to draw a cat.";
+    const sp = view.players[ctx.seat ?? 0]?.specials_left ?? 0;
+    return `Your turn: click a highlighted space to extend a cat's line (pick up a fish on the far row, bring it home)${sp ? `; jumps and sewer pops are listed under the map (${sp} left)` : ""}.`;
+  }
+  const who = name(view.to_play);
+  if (view.phase === "fish") return `${who} is drawing a fish.`;
+  if (view.phase === "cats") return `${who} is drawing a cat.`;
+  return `${who} is moving a cat.`;
+}
+
+type Msg = { msgid: string; args: Record<string, Json> };
+
+/** The msgid template with its named fields filled in (a field missing stays as {name}). */
+export function fillTemplate(msg: Msg): string {
+  return msg.msgid.replace(/\{(\w+)\}/g, (whole, key: string) => (key in msg.args ? String(msg.args[key]) : whole));
+}
+
+function logLine(line: LogLine, names: string[]): string {
+  const who = line.seat === null ? "" : (names[line.seat] ?? `#${line.seat + 1}`);
+  const msg = (line as LogLine & { msg?: Msg }).msg;
+  const said = msg && typeof msg.msgid === "string" ? fillTemplate(msg) : line.text;
+  return `${who ? `${who} ` : ""}${said}.`;
+}
+
+function why(result: GameResult, names: string[]): string | null {
+  const trapped = (result.details["trapped"] ?? []) as number[];
+  const w = result.winners[0];
+  if (w === undefined) return "";
+  if ((result.scores[w] ?? 0) >= 2) return "with both cats home, each carrying a fish";
+  const out = trapped.map((t) => names[t] ?? `#${t + 1}`).join(", ");
+  return `as the last player not trapped (${out || "everyone else"}: no way left to a fish and home)`;
+}
+
+function breakdown(result: GameResult, names: string[]): HTMLElement | null {
+  const trapped = (result.details["trapped"] ?? []) as number[];
+  const fish = (result.details["fish_picked_up"] ?? []) as number[];
+  const row = (label: string, cells: (string | number)[], cls = "") =>
+    h("tr", { class: cls }, h("th", { scope: "row" }, label), cells.map((c) => h("td", {}, String(c))));
+  return h(
+    "table",
+    { class: "score breakdown" },
+    h("caption", {}, "Cats home, fish and traps"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), names.map((n) => h("th", { scope: "col" }, n)))),
+    h(
+      "tbody",
+      {},
+      row("fish picked up", names.map((_, i) => fish[i] ?? 0)),
+      row("trapped", names.map((_, i) => (trapped.includes(i) ? `out (${trapped.indexOf(i) + 1}${["st", "nd", "rd"][trapped.indexOf(i)] ?? "th"})` : "no"))),
+      row("cats home with a fish", names.map((_, i) => result.scores[i] ?? 0), "total"),
+    ),
+  );
+}
+
+export const washiTable: TableModule = {
+  game: "washi",
+  render,
+  prompt,
+  logLine,
+  describe: (action) => describeWashi(action),
+  rules: [
+    "Each player has a grey strip along one edge of the map and a pen. In the setup, everyone draws four fish, two on their own row and two on the far row, then two cats on their own row, with at least two spaces between any two drawings.",
+    "On your turn, extend one of your cats' lines by one space up, down, left or right, onto a space with no line. Buildings are entered only through their doors; shrines never.",
+    "Reach the far row, pick up a fish of any colour there (one per cat), then bring that cat back to its starting row. The first to bring both cats home, each with a fish, wins; a player with no way left is trapped and out, and the last one not trapped wins.",
+    "Twice a game you may make a special move instead: the super cat jump over a straight run of lines (over another colour: the super amazing cat jump), or the super sewer popper, diving into a sewer and out of its pair.",
+  ],
+  why,
+  breakdown,
+};

@@ -1,0 +1,13 @@
+// The bundle goes into the Python package, so that an installed cattable serves it (`cattable serve`).
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  base: "/",
+  build: {
+    outDir: "../src/cattable/interfaces/web/static",
+    emptyOutDir: true,
+    target: "es2020",
+    sourcemap: false,
+  },
+  server: { proxy: { "/api": "http://127.0.0.1:8000", "/ws": { target: "ws://127.0.0.1:8000", ws: true } } },
+});

@@ -1,0 +1,162 @@
+"""Every cattable game as a PettingZoo AEC environment (``cattable.rl.env(name, **options)``).
+
+The state is turn-based already, so the AEC loop follows ``State.current_player``. Cat Cafe's
+simultaneous marking is played the way PettingZoo plays simultaneous moves in an AEC game (rock paper
+scissors): the seats mark one after another, and each observation is built from that seat's view, which
+shows whether another seat has chosen but never what, until the round reveals every mark at once.
+Rewards come at the end only: +1 for a winner, -1 for the others (0 each in a game nobody wins); a
+cooperative game gives everyone +1 for a table win and -1 for a loss.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+import cattable
+from cattable.core import Action, State
+
+from .encoding import Encoding, EncodingError, Mask, Vector
+from .encodings import encoding
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def rewards_of(state: State) -> list[float]:
+    """Each seat's final reward (see the module docstring)."""
+    result = state.result()
+    if result.team_win is not None:
+        return [1.0 if result.team_win else -1.0] * state.players
+    if not result.winners:
+        return [0.0] * state.players
+    return [1.0 if s in result.winners else -1.0 for s in range(state.players)]
+
+
+class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # PettingZoo ships no types
+    """One cattable game for ``players`` agents named ``player_0``...; options as ``Game.new`` takes them."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "cattable_v0", "is_parallelizable": False}
+
+    def __init__(self, name: str, players: int = 2, render_mode: str | None = None, **options: Any) -> None:
+        super().__init__()
+        self.game = cattable.game(name)
+        self.game.new(players=players, seed=0, **options)  # checks players and options, with the game's errors
+        self.num_players = players
+        self.game_options = self.game.validated_options(players, options)
+        self.encoding: Encoding = encoding(name, players, self.game_options)
+        self.render_mode = render_mode
+        self.possible_agents = [agent_name(s) for s in range(players)]
+        obs_space: spaces.Space[Any] = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (self.encoding.observation_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.encoding.num_actions,), np.int8),
+            }
+        )
+        self.observation_spaces: dict[str, spaces.Space[Any]] = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: self._action_space() for a in self.possible_agents}
+        self._seeds = random.Random(0)
+        self.state: State | None = None
+
+    def _action_space(self) -> spaces.Space[Any]:
+        return spaces.Discrete(self.encoding.num_actions)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the loop ------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new deal: ``seed`` fixes it (and every later deal), None takes the next from the env's own."""
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        self.state = self.game.new(players=self.num_players, seed=self._seeds.getrandbits(62), **self.game_options)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._legal: list[Action] = self.state.legal_actions()
+        self.agent_selection = agent_name(self._seat())
+
+    def _seat(self) -> int:
+        assert self.state is not None
+        seat = self.state.current_player
+        return 0 if seat is None else seat
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation from its own view; the mask is its legal actions when it is to act."""
+        assert self.state is not None, "call reset() first"
+        seat = self.possible_agents.index(agent)
+        obs: Vector = self.encoding.observe(self.state.view(seat))
+        acting = not self.state.is_over and self.state.current_player == seat
+        mask: Mask = self.encoding.mask(self._legal) if acting else np.zeros(self.encoding.num_actions, np.int8)
+        return {"observation": obs, "action_mask": mask}
+
+    def decode(self, action: Any) -> Action:
+        """The game action for an index (or, in a Box variant, a vector); a ``ValueError`` if it is not legal."""
+        index = int(action)
+        chosen = self.encoding.action_at(index, self._legal)
+        return chosen
+
+    def play(self, action: Any) -> None:
+        """Apply the game action for ``action``; an ``EncodingError`` (the state unchanged) if it is not legal."""
+        assert self.state is not None, "call reset() first"
+        chosen = self.decode(action)
+        if not self.state.is_legal(chosen):
+            raise EncodingError(f"action {action} ({chosen.text()}) is not legal now; use the action mask")
+        self.state.apply(chosen)
+
+    def step(self, action: Any) -> None:
+        if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
+            self._was_dead_step(action)
+            return
+        assert self.state is not None, "call reset() first"
+        if action is None:
+            raise ValueError(f"{self.agent_selection} must act: None is only for a finished agent")
+        self.play(action)
+        self._cumulative_rewards[self.agent_selection] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.state.is_over:
+            for a, r in zip(self.possible_agents, rewards_of(self.state), strict=True):
+                self.rewards[a] = r
+                self.terminations[a] = True
+            self._legal = []
+        else:
+            self._legal = self.state.legal_actions()
+            self.agent_selection = agent_name(self._seat())
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi" and self.state is not None:
+            return repr(self.state)
+        return None
+
+    def close(self) -> None:
+        pass
+
+    def action_json(self, index: int) -> Any:
+        """The JSON form of the action with this index now (for docs and debugging)."""
+        return self.encoding.action_at(index, self._legal).to_json()
+
+    def sync(self) -> None:
+        """Re-read the legal actions after the state was moved on outside ``step`` (bots, in ``gym_env``)."""
+        assert self.state is not None, "call reset() first"
+        self._legal = self.state.legal_actions()
+
+
+def env(name: str, players: int = 2, **options: Any) -> CattableEnv:
+    """The PettingZoo AEC environment of game ``name`` (``box=True``: the tower's continuous variant)."""
+    if name == "tower" and options.pop("box", False):
+        from .tower_box import TowerBoxEnv
+
+        return TowerBoxEnv(players=players, **options)
+    return CattableEnv(name, players=players, **options)

@@ -1,0 +1,117 @@
+"""A Gymnasium single-agent environment: one seat learns, bots play the others (``cattable.rl.gym_env``).
+
+Observations are the AEC environment's (a dict of the seat's observation vector and its action mask).
+An action outside the mask does not change the game: by default (``illegal="lose"``) it ends the episode
+with reward -1 and says why in ``info["illegal"]``, the usual convention for masked action spaces (and
+what lets Gymnasium's ``check_env`` step with unmasked samples); ``illegal="raise"`` raises instead.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium
+import numpy as np
+
+from cattable.agents.base import Agent, InfoSet
+from cattable.agents.registry import make_agent
+from cattable.core import State
+
+from .aec import CattableEnv, rewards_of
+
+ILLEGAL = ("lose", "raise")
+
+
+class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
+    """Game ``name`` from ``seat``'s chair; ``opponents``: one bot kind for every other seat, or a
+    comma-separated list (``"heuristic,random"``), as ``cattable play --bots`` reads them."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium declares it so)
+
+    def __init__(
+        self,
+        name: str,
+        seat: int = 0,
+        opponents: str = "heuristic",
+        players: int = 2,
+        illegal: str = "lose",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        self.aec = CattableEnv(name, players=players, **options)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
+        if illegal not in ILLEGAL:
+            raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        kinds = [k.strip() for k in opponents.split(",")]
+        if len(kinds) == 1:
+            kinds = kinds * (players - 1)
+        if len(kinds) != players - 1:
+            raise ValueError(f"opponents names {len(kinds)} bots for {players - 1} other seats: {opponents!r}")
+        for k in kinds:
+            make_agent(k, self.aec.game)  # a bad name fails here, with the registry's list
+        self.seat = seat
+        self.kinds = kinds
+        self.illegal = illegal
+        self.render_mode = render_mode
+        agent = self.aec.possible_agents[seat]
+        self.observation_space = self.aec.observation_space(agent)
+        self.action_space = self.aec.action_space(agent)
+        self.bots: dict[int, Agent] = {}
+
+    @property
+    def state(self) -> State:
+        assert self.aec.state is not None, "call reset() first"
+        return self.aec.state
+
+    def _bots_play(self) -> None:
+        state = self.state
+        while not state.is_over and state.current_player != self.seat:
+            p = state.current_player
+            assert p is not None
+            bot = self.bots[p]
+            legal = state.legal_actions()
+            view = state.view(p) if bot.needs_view else {}
+            state.apply(bot.choose_with(view, legal, InfoSet(state, p)))
+        self.aec.sync()
+
+    def _obs(self) -> dict[str, Any]:
+        return self.aec.observe(self.aec.possible_agents[self.seat])
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        deal = int(self.np_random.integers(2**62))
+        self.aec.reset(seed=deal)
+        rng = random.Random(deal)
+        others = [s for s in range(self.aec.num_players) if s != self.seat]
+        self.bots = {
+            s: make_agent(k, self.aec.game, rng.getrandbits(32)) for s, k in zip(others, self.kinds, strict=True)
+        }
+        self._bots_play()
+        return self._obs(), {}
+
+    def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        state = self.state
+        if state.is_over:
+            raise RuntimeError("the episode is over: call reset()")
+        try:
+            self.aec.play(action)  # an error changes nothing (IllegalAction and EncodingError alike)
+        except ValueError as exc:
+            if self.illegal == "raise":
+                raise
+            return self._obs(), -1.0, True, False, {"illegal": f"action {action!r}: {exc}"}
+        self._bots_play()
+        if self.state.is_over:  # after the bots' moves
+            return self._obs(), rewards_of(state)[self.seat], True, False, {"result": state.result().to_json()}
+        return self._obs(), 0.0, False, False, {}
+
+    def render(self) -> str | None:
+        return repr(self.aec.state) if self.render_mode == "ansi" else None
+
+    def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
+        """The current mask (the name sb3-contrib's MaskablePPO looks for)."""
+        mask: np.ndarray[Any, np.dtype[np.int8]] = self._obs()["action_mask"]
+        return mask
