@@ -9,8 +9,12 @@ from cattable.agents import Agent, InfoSet
 from cattable.core import Game, State
 
 
-def play_out(state: State, agents: Sequence[Agent], max_actions: int = 1_000_000) -> State:
-    """Let ``agents[seat]`` act for each seat until the game ends (in place); returns the state."""
+def play_out(
+    state: State, agents: Sequence[Agent], max_actions: int = 1_000_000, actors: list[int] | None = None
+) -> State:
+    """Let ``agents[seat]`` act for each seat until the game ends (in place); returns the state.
+
+    ``actors``, if given, receives the seat behind each action (records do not say who acted)."""
     for _ in range(max_actions):
         seat = state.current_player
         if seat is None:
@@ -24,6 +28,8 @@ def play_out(state: State, agents: Sequence[Agent], max_actions: int = 1_000_000
             )
         view: dict[str, Any] = state.view(seat) if agent.needs_view else {}
         state.apply(agent.choose_with(view, legal, InfoSet(state, seat)))
+        if actors is not None:
+            actors.append(seat)
     raise RuntimeError(f"{state.game.name}: no end after {max_actions} actions (seed {state.seed})")
 
 

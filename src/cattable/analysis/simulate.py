@@ -15,6 +15,7 @@ from typing import Any
 from cattable.agents import make_agent
 from cattable.core import game as get_game
 
+from .features import game_features
 from .playout import play_out
 
 
@@ -28,19 +29,30 @@ class GameSummary:
     team_win: bool | None
     actions: int
     details: dict[str, Any] = field(default_factory=dict)
+    features: dict[str, Any] = field(default_factory=dict)
+    """What a designer asks of the game (``features.game_features``): first player, cards, items, map."""
+    moves: tuple[tuple[int, str], ...] | None = None
+    """Each action's seat and text, when asked for (``with_actions``): the per-action Parquet rows."""
 
 
-def run_one(name: str, players: int, seed: int, agents: Sequence[str], options: dict[str, Any]) -> GameSummary:
+def run_one(
+    name: str, players: int, seed: int, agents: Sequence[str], options: dict[str, Any], with_actions: bool = False
+) -> GameSummary:
     game = get_game(name)
     seats = [make_agent(agents[s % len(agents)], game, seed=seed * 101 + s) for s in range(players)]
-    state = play_out(game.new(players=players, seed=seed, **options), seats)
+    actors: list[int] = []
+    state = play_out(game.new(players=players, seed=seed, **options), seats, actors=actors)
     result = state.result()
-    return GameSummary(seed, result.winners, result.scores, result.team_win, len(state.history), result.details)
+    moves = tuple(zip(actors, (a.text() for a in state.history), strict=True)) if with_actions else None
+    features = game_features(state, actors)
+    return GameSummary(
+        seed, result.winners, result.scores, result.team_win, len(state.history), result.details, features, moves
+    )
 
 
-def _run_chunk(args: tuple[str, int, list[int], list[str], dict[str, Any]]) -> list[GameSummary]:
-    name, players, seeds, agents, options = args
-    return [run_one(name, players, s, agents, options) for s in seeds]
+def _run_chunk(args: tuple[str, int, list[int], list[str], dict[str, Any], bool]) -> list[GameSummary]:
+    name, players, seeds, agents, options, with_actions = args
+    return [run_one(name, players, s, agents, options, with_actions) for s in seeds]
 
 
 def simulate(
@@ -54,11 +66,13 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     backend: str = "processes",
     address: str | None = None,
+    with_actions: bool = False,
 ) -> list[GameSummary]:
     """Play ``games`` games; ``progress(k)`` is called as each chunk of k games finishes.
 
     ``backend`` is ``processes`` (a local pool of ``workers``) or ``ray`` (a Ray cluster at ``address``,
     or a local one started for the run): the same chunks, the same seeds, the same results.
+    ``with_actions`` keeps each action's seat and text in the summaries (for per-action Parquet rows).
     """
     game = get_game(name)
     agent_names = list(agents) if agents else [game.default_agent]
@@ -68,7 +82,7 @@ def simulate(
         make_agent(spec, game)
     seeds = [seed + i for i in range(games)]
     chunk = max(1, min(25, games // (workers * 8) or 1))
-    jobs = [(name, players, seeds[i : i + chunk], agent_names, opts) for i in range(0, games, chunk)]
+    jobs = [(name, players, seeds[i : i + chunk], agent_names, opts, with_actions) for i in range(0, games, chunk)]
     out: list[GameSummary] = []
     if backend == "ray":
         from .ray_backend import run_chunks_on_ray

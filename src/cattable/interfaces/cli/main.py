@@ -21,6 +21,7 @@ from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES
 from cattable.core.registry import DRAWING_GROUP, companion
 from cattable.interfaces.cli.network import add_network_commands
+from cattable.interfaces.cli.reports import add_report_commands, save_parquet
 from cattable.interfaces.terminal import play, replay
 from cattable.interfaces.terminal.common import (
     check_writable_file,
@@ -125,7 +126,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=lambda k: bar.advance(task, k),
             backend=args.backend,
             address=args.address,
+            with_actions=getattr(args, "actions", False),
         )
+    if getattr(args, "parquet", None):
+        save_parquet(args, game.name, agents, options, results)
     summary = summarise(game.name, args.players, agents, results)
     summary["seed"] = args.seed
     summary["options"] = options
@@ -385,6 +389,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--out", required=True, help="the PNG to write, in a folder that exists (required)")
     d.set_defaults(fn=cmd_render)
     add_network_commands(sub)
+    add_report_commands(sub)
     return p
 
 
