@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -14,3 +15,20 @@ def toy() -> Iterator[str]:
     yield "toy"
     registry.GAMES.pop("toy", None)
     registry._loaded.pop("toy", None)
+
+
+MISSING_COMPONENT = ("offscreen OpenGL unavailable", "no chromium", "pip install playwright", "could not import")
+"""Skip reasons that mean a part of the machine is missing (a browser, OpenGL, a package)."""
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """In CI a missing component fails the run: a skip for a missing browser, OpenGL or package becomes a
+    failure there (on a developer's machine it stays a skip that says what to install)."""
+    outcome = yield
+    report: pytest.TestReport = outcome.get_result()  # type: ignore[attr-defined]
+    if os.environ.get("CI") and report.skipped and isinstance(report.longrepr, tuple):
+        reason = str(report.longrepr[2])
+        if any(phrase in reason for phrase in MISSING_COMPONENT):
+            report.outcome = "failed"
+            report.longrepr = f"CI has no missing components, but: {reason}"
