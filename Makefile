@@ -11,7 +11,7 @@ CLIENT_SOURCES = $(shell find client -path client/node_modules -prune -o -path c
 GAME ?= cafe
 ARGS ?= --players 3 --bots 2
 
-.PHONY: play serve test lint types unit bench figures setup clean
+.PHONY: play serve test lint types unit bench figures messages setup clean
 
 # Everything, for the tests and tools (the play set is part of it, so its stamp is touched too).
 $(STAMP): pyproject.toml
@@ -76,6 +76,13 @@ bench: $(STAMP)
 figures: $(STAMP)
 	$(BIN)/python -m cattable.analysis.figures
 	$(BIN)/python -m tests.trace.trace --markdown docs/rule-trace.md > /dev/null
+
+# The message catalogues (core/i18n.py): the template from every N_("...") in the code, then each
+# language's .po brought up to date (new messages untranslated, for a translator to fill in).
+LOCALE = src/cattable/locale
+messages: $(STAMP)
+	$(BIN)/pybabel extract -k N_ --no-location --omit-header --sort-output -o $(LOCALE)/cattable.pot src/cattable
+	$(BIN)/pybabel update --omit-header --ignore-obsolete -i $(LOCALE)/cattable.pot -d $(LOCALE) -D cattable
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

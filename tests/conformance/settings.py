@@ -2,6 +2,9 @@
 
 Physics playouts are slow, so the tower runs fewer (and is marked slow); the card and dice games run
 thousands. ``checks_every`` is how often (in actions) the costly per-position checks run.
+``"schemas": False`` is for a game with no JSON Schemas (a test's toy game); ``"schemas_every_step"``
+checks every view (each seat's and the spectator's, to the end) and every legal action of every playout
+against the game's JSON Schemas (the others check their first positions).
 """
 
 from __future__ import annotations
@@ -20,9 +23,9 @@ CONFORMANCE: dict[str, dict[str, Any]] = {
     "tower": {
         "players": [1, 3],
         "playouts": 4,
-        "options": [{}, {"mode": "competitive", "edition": "fr"}],
+        "options": [{}, {"mode": "competitive", "edition": "fr"}, {"edition": "fr"}, {"mode": "competitive"}],
         "checks_every": 3,
         "slow": True,
-        "schemas": False,  # the tower's action and view schemas are not written yet
+        "schemas_every_step": True,  # few playouts: each seat's view and every legal action at every step
     },
 }

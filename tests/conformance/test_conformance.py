@@ -45,8 +45,8 @@ _VALIDATORS: dict[str, tuple[Draft202012Validator, Draft202012Validator] | None]
 
 
 def _validators(game: Game) -> tuple[Draft202012Validator, Draft202012Validator] | None:
-    """The game's action and view schemas, checked and compiled once; None for a game that has none yet
-    (settings say ``"schemas": False``, and test_every_game_publishes_schemas names it)."""
+    """The game's action and view schemas, checked and compiled once; None for a game that has none (its
+    settings say ``"schemas": False``, as a test's toy game does; test_every_game_publishes_schemas names it)."""
     if game.name not in _VALIDATORS:
         if not CONFORMANCE.get(game.name, {}).get("schemas", True):
             _VALIDATORS[game.name] = None
@@ -66,6 +66,19 @@ def test_every_game_publishes_schemas(name: str) -> None:
     assert set(schemas) == {"action", "view"}
     for schema in schemas.values():
         Draft202012Validator.check_schema(schema)
+
+
+def _check_schemas(state: State, actions: list[Any]) -> None:
+    """Every seat's view and the spectator's, and these actions, as JSON, keep to the game's schemas."""
+    checks = _validators(state.game)
+    for seat in [None, *range(state.players)]:
+        view = json.loads(json.dumps(state.view(seat)))
+        if checks is not None:
+            checks[1].validate(view)
+    for action in actions:
+        data = json.loads(json.dumps(action.to_json()))
+        if checks is not None:
+            checks[0].validate(data)
 
 
 def _check_position(state: State, rng: random.Random) -> None:
@@ -98,17 +111,12 @@ def _check_position(state: State, rng: random.Random) -> None:
     assert json.dumps(state.snapshot(), sort_keys=True) == before
 
     # views are JSON, and every view and legal action's JSON keeps to the game's schemas
-    checks = _validators(game)
     _CHECKED[game.name] = _CHECKED.get(game.name, 0) + 1
     if _CHECKED[game.name] > SCHEMA_POSITIONS:  # schemas are costly to check: the first positions of each game
-        checks = None
-    for s in [None, *range(state.players)]:
-        json.dumps(state.view(s))
-        if checks is not None:
-            checks[1].validate(json.loads(json.dumps(state.view(s))))
-    if checks is not None:
-        for action in legal[:: max(1, len(legal) // 12)]:
-            checks[0].validate(json.loads(json.dumps(action.to_json())))
+        for s in [None, *range(state.players)]:
+            json.dumps(state.view(s))
+    elif not CONFORMANCE[game.name].get("schemas_every_step"):  # those games are checked at every step
+        _check_schemas(state, legal[:: max(1, len(legal) // 12)])
     # result() is for finished games only
     with pytest.raises(GameNotOver):
         state.result()
@@ -154,8 +162,12 @@ def test_random_playouts_keep_the_contract(name: str) -> None:
                 _check_position(state, rng)
             legal = state.legal_actions()
             assert legal
+            if cfg.get("schemas_every_step"):
+                _check_schemas(state, legal)
             state.apply(agent.choose({}, legal))
             steps += 1
+        if cfg.get("schemas_every_step"):
+            _check_schemas(state, [])  # the views of the end
         lengths.append(steps)
         result = state.result()
         json.dumps(result.to_json())

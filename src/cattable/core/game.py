@@ -8,17 +8,20 @@ the action log, the record, the chance source), so each game writes only its rul
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
+from types import ModuleType
 from typing import Any, ClassVar
 
 from .action import Action
 from .chance import Chance
 from .errors import GameNotOver, IllegalAction, InvalidAction, OptionError, RecordError
+from .i18n import Message
 from .options import Option, validate_options
 from .records import REPLAY_ERRORS, read_record
 from .result import Result
@@ -150,6 +153,18 @@ def _schema_text(module: str, part: str) -> str:
         raise ValueError(f"the game in {module} publishes no {part} schema (schemas/{part}.schema.json)") from exc
 
 
+@cache
+def _messages_module(module: str) -> ModuleType | None:
+    """The ``messages`` module beside a game's module, or None for a game that ships none."""
+    name = (module.rpartition(".")[0] or module) + ".messages"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
 class State(ABC):
     """One position of one game. Mutable: ``apply`` changes it in place; ``clone`` copies it."""
 
@@ -216,6 +231,23 @@ class State(ABC):
         """How ``action`` (about to be applied) may be announced to ``viewer``: its text unless it is secret
         (a simultaneous choice, say); games with such moves override."""
         return action.text()
+
+    def public_message(self, action: Action, viewer: int | None) -> Message:
+        """``public_text`` as a translatable message. A game's ``messages`` module (beside its game module)
+        gives a template per action kind (``ANNOUNCEMENTS``) and may hide a secret move (``announce``); a
+        move announced differently to ``viewer`` than its text is never filled from its fields."""
+        module = _messages_module(type(self.game).__module__)
+        secret = self.public_text(action, viewer) != action.text()
+        if module is not None:
+            hook = getattr(module, "announce", None)
+            message = hook(self, action, viewer) if hook is not None else None
+            if isinstance(message, Message):
+                return message
+            data = action.to_json()
+            templates: dict[str, str] = getattr(module, "ANNOUNCEMENTS", {})
+            if not secret and isinstance(data, dict) and data.get("kind") in templates:
+                return Message(templates[data["kind"]], {k: v for k, v in data.items() if k != "kind"})
+        return Message("{move}", {"move": self.public_text(action, viewer)})
 
     def early_choices(self, seat: int) -> list[Action] | None:
         """What ``seat`` may choose now, ahead of its turn, when the rules have every seat choose at once

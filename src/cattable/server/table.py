@@ -57,6 +57,8 @@ class Table:
     seats: list[SeatRow]
     state: State
     log: list[list[str]] = field(default_factory=list)
+    messages: list[list[dict[str, Any]]] = field(default_factory=list)
+    """The same announcements as translatable messages (``msgid`` and ``args``), per viewer."""
     """For each event, the line each viewer may read: seats first, then the spectator."""
     movers: list[int] = field(default_factory=list)
     """The seat that played each event."""
@@ -185,7 +187,7 @@ class Table:
         """The announced moves after version ``since``, as ``viewer`` may read them."""
         col = self.row.players if viewer is None else viewer
         return [
-            {"version": i + 1, "seat": self.movers[i], "text": self.log[i][col]}
+            {"version": i + 1, "seat": self.movers[i], "text": self.log[i][col], "msg": self.messages[i][col]}
             for i in range(max(0, since), len(self.log))
         ]
 
@@ -242,8 +244,10 @@ class Table:
 
     def _record_and_apply(self, seat: int, action: Action, msg_id: str | None) -> None:
         texts = [self.state.public_text(action, v) for v in self.viewers()]
+        messages = [self.state.public_message(action, v).to_json() for v in self.viewers()]
         self.state.apply(action)
         self.log.append(texts)
+        self.messages.append(messages)
         self.movers.append(seat)
         if msg_id is not None:
             self.acked[(seat, msg_id)] = self.version

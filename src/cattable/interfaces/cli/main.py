@@ -18,6 +18,7 @@ from rich.table import Table
 from cattable.analysis.throughput import profile_playouts, random_playouts
 from cattable.core import game as get_game
 from cattable.core import game_names
+from cattable.core.i18n import LANGUAGES
 from cattable.core.registry import DRAWING_GROUP, companion
 from cattable.interfaces.cli.network import add_network_commands
 from cattable.interfaces.terminal import play, replay
@@ -90,6 +91,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         options=parse_options(args.option),
         save_to=save_to,
         pictures=pictures,
+        lang=args.lang,
     )
     return 0
 
@@ -311,6 +313,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     q.add_argument(
         "--pictures", default=None, help="folder for a picture after every move, tower only (default: no pictures)"
+    )
+    q.add_argument(
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help="the language moves are told in (default: en, as the commands that play them)",
     )
     q.set_defaults(fn=cmd_play)
 

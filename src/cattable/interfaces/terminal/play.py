@@ -19,11 +19,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 
 from cattable.agents import Agent, InfoSet, make_agent
-from cattable.core import Game, State
+from cattable.core import Action, Game, State
+from cattable.core.i18n import check_language
 from cattable.core.registry import DRAWING_GROUP, HEURISTIC_GROUP, companion
 
 from .common import check_writable_file, console, describe_result, renderer, save_record, save_record_somewhere
@@ -56,8 +58,10 @@ class TerminalGame:
         save_to: Path,
         read: Callable[[str], str] = input,
         pictures: Path | None = None,
+        lang: str = "en",
     ) -> None:
         self.game = game
+        self.lang = check_language(lang)
         self.state = state
         self.humans = list(humans)
         self.bots = bots
@@ -124,9 +128,15 @@ class TerminalGame:
         # a hard bot on a tall tower can think for seconds: say so rather than look frozen
         with console.status(f"{self.names[seat]} is thinking...", spinner="dots"):
             action = agent.choose_with(view, self.state.legal_actions(), InfoSet(self.state, seat))
-        announced = self.state.public_text(action, self._viewer())
-        self._apply(action, f"[cyan]{self.names[seat]}[/]: {announced}")
+        self._apply(action, f"[cyan]{self.names[seat]}[/]: {self.announce(action)}")
         self.after_move()
+
+    def announce(self, action: Action) -> str:
+        """How the move is told at this screen: in English as the command that plays it (so one learns the
+        commands), in another language as the catalogue's sentence."""
+        if self.lang == "en":
+            return escape(self.state.public_text(action, self._viewer()))
+        return escape(self.state.public_message(action, self._viewer()).render(self.lang))
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a move is played; False when the person quits."""
@@ -165,7 +175,7 @@ class TerminalGame:
         try:
             action = self.game.parse_action(line)
             # a person's own secret move (a card exchange) is not shown whole on a screen others share
-            self._apply(action, f"[green]{self.names[seat]}[/]: {self.state.public_text(action, self._viewer())}")
+            self._apply(action, f"[green]{self.names[seat]}[/]: {self.announce(action)}")
         except ValueError as exc:
             console.print(f"[red]{exc}[/]  (type [bold]help[/] for the legal moves)")
             return False
@@ -247,6 +257,7 @@ def start(
     save_to: Path | None,
     read: Callable[[str], str] = input,
     pictures: Path | None = None,
+    lang: str = "en",
 ) -> State:
     """Seat a person in each seat before the bots' (``bots=None``: every seat but the first is a bot)."""
     if not game.min_players <= players <= game.max_players:
@@ -263,7 +274,7 @@ def start(
     if save_to is None:
         save_to = default_record_path(game, seed)
         check_writable_file(save_to, "the records folder:", create_folder=True)
-    return TerminalGame(game, state, humans, seats, save_to, read, pictures).run()
+    return TerminalGame(game, state, humans, seats, save_to, read, pictures, lang).run()
 
 
 def bot_specs(bots: int | str, default: str) -> list[str]:

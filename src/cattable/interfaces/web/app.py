@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 from cattable.agents.registry import AGENT_KINDS
 from cattable.core import game as get_game
 from cattable.core import game_names
+from cattable.core.i18n import LANGUAGES, catalogue
 from cattable.interfaces.web.hints import hint_for
 from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server.hub import Hub, SeatSpec, cattable_version
@@ -104,6 +105,7 @@ def create_app(
         status = {
             "no_table": 404,
             "no_game": 404,
+            "no_language": 404,
             "bad_token": 401,
             "bad_invite": 404,
             "not_over": 403,
@@ -131,6 +133,13 @@ def create_app(
     async def games() -> list[dict[str, Any]]:
         """The games, their player counts and options, and the bot levels a seat may take."""
         return [{**get_game(n).describe(), "bots": list(AGENT_KINDS)} for n in game_names()]
+
+    @app.get("/api/i18n/{lang}")
+    async def messages(lang: str) -> dict[str, Any]:
+        """A language's catalogue (msgid to translation): the browser renders log lines with it."""
+        if lang not in LANGUAGES:
+            raise Refusal("no_language", f"unknown language {lang!r}; cattable speaks {', '.join(LANGUAGES)}")
+        return {"lang": lang, "messages": catalogue(lang)}
 
     @app.get("/api/games/{name}/schema")
     async def schema(name: str) -> dict[str, Any]:

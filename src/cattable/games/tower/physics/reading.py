@@ -31,7 +31,7 @@ import numpy as np
 from .model import CM
 
 if TYPE_CHECKING:
-    from .world import TowerWorld
+    from .bodies import Bodies
 
 CATS = ("cat", "toto", "black")
 
@@ -52,7 +52,7 @@ class Reading:
     tilt: dict[str, float] = field(default_factory=dict)
 
 
-def geom_boxes(world: TowerWorld, ids: Iterable[str]) -> tuple[list[int], list[str], np.ndarray]:
+def geom_boxes(world: Bodies, ids: Iterable[str]) -> tuple[list[int], list[str], np.ndarray]:
     """Geom ids, their owners and world AABBs (n x 2 x 3) of the given pieces."""
     m, d = world.model, world.data
     geoms: list[int] = []
@@ -69,7 +69,7 @@ def geom_boxes(world: TowerWorld, ids: Iterable[str]) -> tuple[list[int], list[s
     return geoms, owners, np.stack([centres - extent, centres + extent], axis=1)
 
 
-def touching_pairs(world: TowerWorld, within: float) -> set[frozenset[str]]:
+def touching_pairs(world: Bodies, within: float) -> set[frozenset[str]]:
     """Pairs of active pieces (and 'table') whose boxes are within `within` metres."""
     active = [p for p in world.order if p in world.active]
     geoms, owners, boxes = geom_boxes(world, active)
@@ -96,7 +96,7 @@ def touching_pairs(world: TowerWorld, within: float) -> set[frozenset[str]]:
     return pairs
 
 
-def compute_reading(world: TowerWorld) -> Reading:
+def compute_reading(world: Bodies) -> Reading:
     """Read supports, debris, touching cats and cats on top from the world as it is now."""
     within = float(world.settings["reading"]["touch"]) * CM
     pairs = touching_pairs(world, within)

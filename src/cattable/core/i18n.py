@@ -1,0 +1,85 @@
+"""Messages and their translations: one gettext catalogue per language, shared by every door.
+
+A move is announced as a ``Message``: an English template with named fields (the gettext msgid) and its
+arguments. The server sends messages, not sentences, so two players reading one table in two languages
+each see their own; the terminal and the browser render them with the same catalogues
+(``locale/<lang>/LC_MESSAGES/cattable.po``, kept with Babel: ``make messages``).
+
+Arguments that are words of a game (an item, a suit, a direction) are translated too, when the catalogue
+has them; places and numbers stay as they are.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("en", "fr")
+"""The languages cattable speaks; English is the templates themselves."""
+DOMAIN = "cattable"
+
+
+def N_(template: str) -> str:
+    """Mark ``template`` for the catalogues (Babel extracts every ``N_("...")``) without translating it."""
+    return template
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence to show: an English ``msgid`` template with ``{named}`` fields, and their values."""
+
+    msgid: str
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"msgid": self.msgid, "args": dict(self.args)}
+
+    def render(self, lang: str = "en") -> str:
+        return render(self.msgid, self.args, lang)
+
+
+def check_language(lang: str) -> str:
+    """``lang`` if cattable speaks it; a ValueError naming the ones it does otherwise."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; cattable speaks {', '.join(LANGUAGES)}")
+    return lang
+
+
+@cache
+def catalogue(lang: str) -> dict[str, str]:
+    """Every translated msgid of ``lang`` (English: empty, the templates are English)."""
+    check_language(lang)
+    if lang == "en":
+        return {}
+    from babel.messages.pofile import read_po
+
+    path = resources.files("cattable") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as handle:
+        cat = read_po(handle)
+    return {str(m.id): str(m.string) for m in cat if m.id and m.string and not m.fuzzy}
+
+
+def translate(msgid: str, lang: str = "en") -> str:
+    """``msgid`` in ``lang``, or ``msgid`` itself where the catalogue has no translation."""
+    return catalogue(lang).get(msgid, msgid)
+
+
+def fields(template: str) -> set[str]:
+    """The named fields of a template."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def render(msgid: str, args: dict[str, Any], lang: str = "en") -> str:
+    """The message in ``lang``, its word arguments translated. A field missing from ``args`` is shown as
+    ``{name}`` rather than failing: a log line must never break a table."""
+    words = {k: translate(v, lang) if isinstance(v, str) else v for k, v in args.items()}
+    text = translate(msgid, lang)
+    return string.Formatter().vformat(text, (), _Lenient(words))
+
+
+class _Lenient(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"

@@ -1,0 +1,97 @@
+"""A Tokyo Washi position: what is drawn on the map and on each player's strip, and the phases of play.
+
+The rules that change it live beside it: the setup draws (setup_phase.py) and the moves of play
+(play_phase.py); `game.WashiState` puts them together behind the game API.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cattable.core import Game, State
+
+from .board import Board
+from .routes import Route
+
+FISH, CATS, PLAY, OVER = 0, 1, 2, 3
+PHASE_NAMES = ("fish", "cats", "play", "over")
+FISH_PER_PLAYER = 4
+"""Two in the row nearest the player, two in the row nearest the opponent."""
+FISH_PER_ROW = 2
+CATS_PER_PLAYER = 2
+SPECIAL_MOVES = 2
+"""Each game you have exactly two special moves."""
+
+
+class Position(State):
+    """One position: the lines on the map, the fish drawn, each cat's line end, each strip's marks."""
+
+    __slots__ = (
+        "alive",
+        "board",
+        "carry",
+        "crowded",
+        "done",
+        "drawings",
+        "eliminated",
+        "ends",
+        "first_rules",
+        "fish",
+        "fish_far",
+        "fish_home",
+        "fish_taken",
+        "owner",
+        "paths",
+        "phase",
+        "routes",
+        "specials",
+        "step",
+        "turn",
+        "winners",
+    )
+
+    board: Board
+
+    def __init__(
+        self, game: Game, players: int, seed: int, options: dict[str, Any], script: list[Any] | None, board: Board
+    ) -> None:
+        super().__init__(game, players, seed, options, script)
+        self.board = board
+        n = board.size
+        self.owner: list[int] = [-1] * n
+        """Whose line is on each node (-1: none). A building's line is kept on its anchor cell (the view
+        spreads it over every cell of the building)."""
+        self.fish: list[int] = [-1] * n
+        """Who drew a fish on each space (-1: none); a fish stays drawn (circled) once picked up."""
+        self.ends: list[int] = [-1] * (2 * players)
+        """Node at the far end of each cat's line, cat k of seat p at 2p+k (-1: not drawn yet)."""
+        self.paths: list[list[int]] = [[] for _ in range(2 * players)]
+        """Cells each cat's line has passed through, in order (for drawing the lines)."""
+        self.carry: list[bool] = [False] * (2 * players)
+        self.done: list[bool] = [False] * (2 * players)
+        """A cat home with its fish (a delivery) moves no more."""
+        self.specials: list[int] = [SPECIAL_MOVES] * players
+        self.fish_taken: list[int] = [0] * players
+        self.fish_home: list[int] = [0] * players
+        self.fish_far: list[int] = [0] * players
+        self.alive: list[bool] = [True] * players
+        self.eliminated: list[int] = []
+        """Seats that lost by being trapped, in the order they lost."""
+        self.first_rules = options.get("rules") == "first"
+        """cattable 0.1's reading: no spacing look-ahead, and trapped only when a cat cannot step."""
+        self.routes: list[tuple[int, Route] | None] = [None] * (2 * players)
+        """The last route home found for each cat, with the end of its line when it was found."""
+        self.drawings: list[int] = []
+        self.crowded: list[bool] = [False] * n
+        """Spaces closer than the spacing rule allows to some drawing."""
+        self.phase = FISH
+        self.step = 0
+        self.turn = 0
+        self.winners: tuple[int, ...] = ()
+
+    def delivered(self, p: int) -> int:
+        return int(self.done[2 * p]) + int(self.done[2 * p + 1])
+
+    def _after_turn(self, p: int) -> None:
+        """Win, trap and turn order after seat ``p`` acted (play_phase.py)."""
+        raise NotImplementedError
