@@ -3,10 +3,12 @@
 
 import { cafeTable } from "./cafe";
 import { genericTable } from "./generic";
+import { towerTable } from "./tower";
 import type { TableModule } from "./types";
 
 const MODULES: Record<string, TableModule> = {
   cafe: cafeTable,
+  tower: towerTable,
 };
 
 export function tableFor(game: string): TableModule {
