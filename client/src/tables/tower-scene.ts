@@ -282,6 +282,18 @@ export class TowerScene {
     return null;
   }
 
+  /** Where a point of a floor's top surface (x, y in its frame) is on the page, in client pixels. */
+  screenOf(floor: string, x: number, y: number): [number, number] | null {
+    const pose = this.floorPose(floor);
+    if (!pose) return null;
+    const [wx, wy] = fromFloor(pose, x, y);
+    this.controls.update();
+    this.camera.updateMatrixWorld();
+    const v = new THREE.Vector3(wx, wy, pose[2] + SIZE.floor[2] / 2).project(this.camera);
+    const r = this.renderer.domElement.getBoundingClientRect();
+    return [r.left + ((v.x + 1) / 2) * r.width, r.top + ((1 - v.y) / 2) * r.height];
+  }
+
   /** The translucent piece being aimed (null: none). */
   ghost(id: string | null, facts?: PieceFacts): THREE.Group | null {
     if (this.ghostObj && (id === null || this.ghostObj.userData.ghostOf !== `${id}/${facts?.kind}`)) {

@@ -27,6 +27,7 @@ from cattable.core import game as get_game
 
 from . import clocks
 from .bots import bot_move, check_bot, worker_started
+from .settle import apply_recording
 from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store, TableRow
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
 from .tokens import digest, new_secret
@@ -372,7 +373,10 @@ class Hub:
             "now": time.time(),
         }
         watcher.seen = table.version
+        settle = table.settle
         try:
+            if settle is not None and settle["version"] == table.version and 0 < since < table.version:
+                await watcher.send(settle)  # the last move's settle, animated before its state is drawn
             await watcher.send(msg)
         except Exception:  # a connection that went away is dropped; it resumes from its version
             self.watchers[table.row.id].discard(watcher)
@@ -439,9 +443,9 @@ class Hub:
         before = table.state.current_player
         started = time.perf_counter()
         if table.slow_moves:  # physics: off the event loop, which keeps answering everyone else
-            event = await asyncio.to_thread(table.apply, seat, action, msg_id)
+            event, table.settle = await asyncio.to_thread(apply_recording, table, seat, action, msg_id)
         else:
-            event = table.apply(seat, action, msg_id)
+            event, table.settle = apply_recording(table, seat, action, msg_id)
         table.slow_moves = time.perf_counter() - started > SLOW_MOVE
         self.crash.reached("after_apply")
         changes = self._clock_changes(table, before)
