@@ -3,9 +3,10 @@
 // with Q/E or the buttons, a wall folded with the wheel or the slider; a click holds it still to adjust,
 // a second click (or "Place") lets go: the action's JSON, in the floor's frame as the action schema says.
 
+import * as THREE from "three";
 import type { Action } from "../protocol";
 import { foldWall } from "./tower-meshes";
-import { fromFloor, setPose, type TowerScene, yawOf } from "./tower-scene";
+import { setPose, type TowerScene } from "./tower-scene";
 import { SIZE, type PieceFacts, type Pose, type TowerView } from "./tower-types";
 
 export type AimKind = "wall" | "floor" | "cat";
@@ -92,16 +93,16 @@ export function drawGhost(scene: TowerScene, aim: Aim | null, view: TowerView): 
   const floor = scene.floorPose(aim.floor);
   if (!obj || !floor) return;
   if (aim.kind === "wall" && obj.userData.fold !== aim.fold) foldWall(obj, aim.fold);
-  const [wx, wy] = fromFloor(floor, clampTile(aim.x), clampTile(aim.y));
-  const surface = floor[2] + SIZE.floor[2] / 2;
-  let z = surface;
-  if (aim.kind === "floor") z = surface + tallestOn(view, aim.floor) + SIZE.floor[2] / 2 + 0.03;
-  if (aim.kind === "cat") {
-    const under = aim.on ? scene.pieces.get(aim.on) : null;
-    z = (under ? under.position.z + SIZE.cat[2] / 2 : surface) + SIZE.cat[2] / 2 + 0.03;
-  }
-  const yaw = ((yawOf(floor) + normalYaw(aim.yaw)) * Math.PI) / 180;
-  const pose: Pose = [wx, wy, z, Math.cos(yaw / 2), 0, 0, Math.sin(yaw / 2)];
+  // in the floor's own frame, tilt and all, as the server places (physics/placing.py)
+  let lift = 0;
+  if (aim.kind === "floor") lift = tallestOn(view, aim.floor) + SIZE.floor[2] / 2 + 0.03;
+  if (aim.kind === "cat") lift = (aim.on ? SIZE.cat[2] : 0) + SIZE.cat[2] / 2 + 0.03;
+  const at = scene.floorToWorld(aim.floor, clampTile(aim.x), clampTile(aim.y), lift);
+  const base = scene.pieces.get(aim.floor);
+  if (!at || !base) return;
+  const yaw = (normalYaw(aim.yaw) * Math.PI) / 180;
+  const q = base.quaternion.clone().multiply(new THREE.Quaternion(0, 0, Math.sin(yaw / 2), Math.cos(yaw / 2)));
+  const pose: Pose = [at.x, at.y, at.z, q.w, q.x, q.y, q.z];
   setPose(obj, pose);
   obj.visible = true;
 }

@@ -248,15 +248,33 @@ export class TowerScene {
     this.ray.setFromCamera(v, this.camera);
   }
 
-  /** Where the pointer meets the top surface of `floor`'s plane, in that floor's frame. */
+  /** A point of a floor's frame (x, y, z cm from its top surface's centre, the floor's own axes) in the world:
+   * the frame the server places in (physics/placing.py), tilt and all. */
+  floorToWorld(floor: string, x: number, y: number, z = 0): THREE.Vector3 | null {
+    const obj = this.pieces.get(floor);
+    if (!obj) return null;
+    obj.updateMatrixWorld();
+    return obj.localToWorld(new THREE.Vector3(x, y, SIZE.floor[2] / 2 + z));
+  }
+
+  worldToFloor(floor: string, point: THREE.Vector3): [number, number] {
+    const obj = this.pieces.get(floor)!;
+    obj.updateMatrixWorld();
+    const p = obj.worldToLocal(point.clone());
+    return [p.x, p.y];
+  }
+
+  /** Where the pointer meets the plane of `floor`'s top surface, in that floor's frame. */
   onPlane(event: { clientX: number; clientY: number }, floor: string): FloorHit | null {
-    const pose = this.floorPose(floor);
-    if (!pose) return null;
+    const obj = this.pieces.get(floor);
+    const centre = this.floorToWorld(floor, 0, 0);
+    if (!obj || !centre) return null;
     this.pointer(event);
-    const plane = new THREE.Plane(new THREE.Vector3(0, 0, 1), -(pose[2] + SIZE.floor[2] / 2));
+    const normal = new THREE.Vector3(0, 0, 1).applyQuaternion(obj.quaternion);
+    const plane = new THREE.Plane().setFromNormalAndCoplanarPoint(normal, centre);
     const hit = this.ray.ray.intersectPlane(plane, new THREE.Vector3());
     if (!hit) return null;
-    const [x, y] = inFloor(pose, hit.x, hit.y);
+    const [x, y] = this.worldToFloor(floor, hit);
     return { floor, x, y, cat: null };
   }
 
@@ -271,10 +289,9 @@ export class TowerScene {
       const id = o.userData.piece as string;
       const floor = o.userData.kind === "floor" ? id : (support[id] ?? null);
       if (!floor || !floors.includes(floor)) continue;
-      const pose = this.floorPose(floor)!;
-      const [x, y] = inFloor(pose, hit.point.x, hit.point.y);
+      const [x, y] = this.worldToFloor(floor, hit.point);
       if (o.userData.kind === "cat") {
-        const [cx, cy] = inFloor(pose, o.position.x, o.position.y);
+        const [cx, cy] = this.worldToFloor(floor, o.position);
         return { floor, x: cx, y: cy, cat: id };
       }
       return { floor, x, y, cat: null };
@@ -284,12 +301,11 @@ export class TowerScene {
 
   /** Where a point of a floor's top surface (x, y in its frame) is on the page, in client pixels. */
   screenOf(floor: string, x: number, y: number): [number, number] | null {
-    const pose = this.floorPose(floor);
-    if (!pose) return null;
-    const [wx, wy] = fromFloor(pose, x, y);
+    const point = this.floorToWorld(floor, x, y);
+    if (!point) return null;
     this.controls.update();
     this.camera.updateMatrixWorld();
-    const v = new THREE.Vector3(wx, wy, pose[2] + SIZE.floor[2] / 2).project(this.camera);
+    const v = point.project(this.camera);
     const r = this.renderer.domElement.getBoundingClientRect();
     return [r.left + ((v.x + 1) / 2) * r.width, r.top + ((1 - v.y) / 2) * r.height];
   }

@@ -282,7 +282,8 @@ function render(root: HTMLElement, ctx: TableContext): void {
       h("div", { class: "tower-side" }, aimBox(ctx, view), otherMoves(ctx), cardsBox(ctx, view), goalsBox(ctx, view), climbBox(ctx, view)),
     ),
   );
-  (window as unknown as { cattableTower: unknown }).cattableTower = { scene: s, aim: () => here.aim, view: () => here.view };
+  // for the browser tests and the figures: the scene, the aim, the view and the legal actions drawn
+  (window as unknown as { cattableTower: unknown }).cattableTower = { scene: s, aim: () => here.aim, view: () => here.view, legal: () => here.ctx?.legal ?? [] };
 }
 
 function describe(a: Action): string {
