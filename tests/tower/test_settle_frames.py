@@ -12,7 +12,7 @@ import pytest
 from cattable.core import Action
 from cattable.games.tower.actions import Choose, Floor, Wall
 from cattable.games.tower.physics import TowerWorld
-from cattable.games.tower.physics.settling import FRAME_SECONDS, recording
+from cattable.games.tower.physics.settling import FRAME_SECONDS, MOVED_CM, TURNED, recording
 from cattable.server.table import state_hash
 
 from .helpers import CORNER_A, CORNER_B, new
@@ -64,9 +64,9 @@ def test_frames_are_about_thirty_a_simulated_second_and_end_on_the_recorded_pose
         for f in rec.frames:
             last.update(f["poses"])
     assert set(last) >= {"W-bricks-1", "W-bricks-2", "F2"}
-    for piece, pose in last.items():  # frames are rounded (10 micrometres, 1e-4): the record to 1 micrometre
-        assert pose[:3] == pytest.approx(poses[piece][:3], abs=2e-3), piece
-        assert pose[3:] == pytest.approx(poses[piece][3:], abs=3e-4), piece
+    for piece, pose in last.items():  # a piece is sent again once it moved MOVED_CM or turned TURNED; rounded
+        assert pose[:3] == pytest.approx(poses[piece][:3], abs=MOVED_CM + 1e-3), piece
+        assert pose[3:] == pytest.approx(poses[piece][3:], abs=TURNED + 1e-4), piece
 
 
 def test_recording_changes_neither_the_record_nor_the_state_hash() -> None:

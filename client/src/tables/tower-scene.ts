@@ -27,6 +27,22 @@ export function inFloor(floor: Pose, wx: number, wy: number): [number, number] {
   return [dx * Math.cos(a) + dy * Math.sin(a), -dx * Math.sin(a) + dy * Math.cos(a)];
 }
 
+/** Whether WebGL runs on the CPU (SwiftShader, llvmpipe: headless browsers, machines without a GPU), where
+ * antialiasing and shadows cost most of the frame: the scene leaves them off there (`?gl=full` keeps them). */
+export function softwareGL(): boolean {
+  if (new URLSearchParams(location.search).get("gl") === "full") return false;
+  try {
+    const gl = document.createElement("canvas").getContext("webgl2") ?? document.createElement("canvas").getContext("webgl");
+    if (!gl) return true;
+    const info = gl.getExtension("WEBGL_debug_renderer_info");
+    const name = String(info ? gl.getParameter(info.UNMASKED_RENDERER_WEBGL) : gl.getParameter(gl.RENDERER));
+    gl.getExtension("WEBGL_lose_context")?.loseContext();
+    return /swiftshader|llvmpipe|software/i.test(name);
+  } catch {
+    return true;
+  }
+}
+
 export interface FloorHit {
   floor: string;
   x: number;
@@ -50,15 +66,19 @@ export class TowerScene {
   private ghostObj: THREE.Group | null = null;
   private topView = false;
   private totoLabel: THREE.Sprite | null = null;
+  /** How fast a settle plays: 1 is the simulated pace (slower for pictures of a collapse). */
+  speed = 1;
   /** For tests and the figures: frames drawn, settle messages and frames played. */
   readonly stats = { frames: 0, settles: 0, settleFrames: 0, lastSettleAt: 0, firstAnimatedAt: 0 };
 
   constructor() {
     this.element = document.createElement("div");
     this.element.className = "tower-scene";
-    this.renderer = new THREE.WebGLRenderer({ antialias: true, preserveDrawingBuffer: true });
+    const cheap = softwareGL();
+    this.renderer = new THREE.WebGLRenderer({ antialias: !cheap, preserveDrawingBuffer: true });
     this.renderer.setPixelRatio(Math.min(2, window.devicePixelRatio || 1));
-    this.renderer.shadowMap.enabled = true;
+    this.renderer.shadowMap.enabled = !cheap;
+    this.element.dataset.gl = cheap ? "software" : "full";
     this.element.append(this.renderer.domElement);
     this.scene.background = new THREE.Color("#dfe8ee");
     this.camera.up.set(0, 0, 1);
@@ -189,7 +209,7 @@ export class TowerScene {
   private tick(now: number): void {
     const p = this.playing;
     if (!p) return;
-    const t = (now - p.start) / 1000;
+    const t = ((now - p.start) / 1000) * this.speed;
     while (p.next < p.msg.frames.length && p.msg.frames[p.next]!.t <= t) {
       const frame = p.msg.frames[p.next]!;
       for (const [id, pose] of Object.entries(frame.poses)) this.place(id, p.msg.pieces[id] ?? factsOf(id), pose);

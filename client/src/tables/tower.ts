@@ -96,6 +96,9 @@ function setFold(fold: number): void {
 function letGo(): void {
   const { aim, ctx } = here;
   if (!aim || !ctx || !aim.aimed) return;
+  aim.aimed = false; // let go: the ghost goes, the settle shows where the piece lands
+  aim.pinned = false;
+  if (here.scene) here.scene.ghost(null);
   here.sentAt = performance.now();
   (window as unknown as { cattableTowerSent: number }).cattableTowerSent = here.sentAt;
   ctx.act(actionOf(aim, ctx.legal));

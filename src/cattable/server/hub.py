@@ -363,9 +363,11 @@ class Hub:
         async with self.locks[table_id]:
             return {**table.seat_message(viewer), "log": table.log_lines(viewer, since), "now": time.time()}
 
-    async def _send_update(self, table: Table, watcher: Watcher) -> None:
+    async def _send_update(self, table: Table, watcher: Watcher, settle: bool = True) -> None:
         since = watcher.seen
         reset = since > table.version  # a move was taken back: the client redraws from the start
+        if settle:
+            await self._send_settle(table, watcher)
         msg = {
             **table.seat_message(watcher.viewer),
             "log": table.log_lines(watcher.viewer, 0 if reset else since),
@@ -373,17 +375,27 @@ class Hub:
             "now": time.time(),
         }
         watcher.seen = table.version
-        settle = table.settle
         try:
-            if settle is not None and settle["version"] == table.version and 0 < since < table.version:
-                await watcher.send(settle)  # the last move's settle, animated before its state is drawn
             await watcher.send(msg)
         except Exception:  # a connection that went away is dropped; it resumes from its version
             self.watchers[table.row.id].discard(watcher)
 
+    async def _send_settle(self, table: Table, watcher: Watcher) -> None:
+        """The last move's settle (settle.py), to a watcher who saw the version before it, ahead of the state."""
+        settle = table.settle
+        if settle is None or settle["version"] != table.version or not 0 < watcher.seen < table.version:
+            return
+        try:
+            await watcher.send(settle)
+        except Exception:
+            self.watchers[table.row.id].discard(watcher)
+
     async def _fan_out(self, table: Table) -> None:
-        for watcher in list(self.watchers[table.row.id]):
-            await self._send_update(table, watcher)
+        watchers = list(self.watchers[table.row.id])
+        for watcher in watchers:  # every settle first: it plays while the states are being built
+            await self._send_settle(table, watcher)
+        for watcher in watchers:
+            await self._send_update(table, watcher, settle=False)
 
     # -- acting ----------------------------------------------------------------------------------------
     async def act(

@@ -24,10 +24,10 @@ _SIGNS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-
 
 FRAME_SECONDS = 0.03
 """Simulated time between two sampled frames: every third chunk of 10 ms steps (about 33 a second)."""
-MOVED_CM = 0.002
-"""A piece is in a frame when it moved more than this (cm) since it was last sent..."""
-TURNED = 2e-4
-"""...or a component of its quaternion changed more than this (about 0.02 degrees)."""
+MOVED_CM = 0.005
+"""A piece is in a frame when it moved more than this (cm: 50 micrometres, a hair) since it was last sent..."""
+TURNED = 5e-4
+"""...or a component of its quaternion changed more than this (about 0.06 degrees)."""
 
 
 class SettleFrames:
