@@ -19,10 +19,8 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
-
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP
 from tests.server.harness import Server, get, open_table, post
-
 
 FRAME_THE_TOWER = """(() => {
     const t = window.cattableTower, s = t.scene, z = s.floorPose(t.view().tower.reading.top_floor)[2];
@@ -54,7 +52,10 @@ def build(srv: Server, table: str, token: str, storeys: int) -> dict[str, Any]:
     for _ in range(400):
         msg = state(srv, table, token)
         view, legal = msg["view"], msg["legal"]
-        if msg["over"] or view["tower"]["reading"]["floor_levels"].get(view["tower"]["reading"]["top_floor"], 1) > storeys:
+        if (
+            msg["over"]
+            or view["tower"]["reading"]["floor_levels"].get(view["tower"]["reading"]["top_floor"], 1) > storeys
+        ):
             return msg
         if not legal:
             time.sleep(0.05)
@@ -106,7 +107,7 @@ def main() -> None:
         print(f"tower: {len(levels)} floors standing, {len(msg['view']['tower']['pieces'])} pieces")
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-            page = browser.new_page(viewport=DESKTOP)
+            page = browser.new_page(viewport={"width": DESKTOP["width"], "height": DESKTOP["height"]})
             settles: list[int] = []
 
             def on_socket(ws: Any) -> None:
@@ -132,11 +133,15 @@ def main() -> None:
             latencies: list[float] = []
             shot_ghost = False
             for _ in range(12):
-                page.wait_for_function("document.querySelector('#app').dataset.legal !== '0' || document.querySelector('#app').dataset.over === 'true'", timeout=60_000)
+                page.wait_for_function(
+                    "document.querySelector('#app').dataset.legal !== '0'"
+                    " || document.querySelector('#app').dataset.over === 'true'",
+                    timeout=60_000,
+                )
                 if page.locator("#app").get_attribute("data-over") == "true":
                     break
                 kinds = page.evaluate("window.cattableTower.legal().map((a) => a.kind)")
-                before = int(page.locator("#app").get_attribute("data-version"))
+                before = int(page.locator("#app").get_attribute("data-version") or 0)
                 if "choose" in kinds:
                     page.locator("button.choose").filter(has_not_text="cat").first.click()
                 elif kinds and kinds[0] in ("wall", "floor"):
@@ -151,9 +156,15 @@ def main() -> None:
                 page.wait_for_function(f"Number(document.querySelector('#app').dataset.version) > {before}")
                 time.sleep(0.3)
             if latencies:
-                print(f"letting go -> first animated frame: {statistics.median(latencies):.0f} ms median of {len(latencies)} ({', '.join(f'{v:.0f}' for v in latencies)})")
+                print(
+                    f"letting go -> first animated frame: {statistics.median(latencies):.0f} ms median of "
+                    f"{len(latencies)} ({', '.join(f'{v:.0f}' for v in latencies)})"
+                )
             if settles:
-                print(f"settle message bytes: median {statistics.median(settles):.0f}, max {max(settles)} over {len(settles)} placements")
+                print(
+                    f"settle message bytes: median {statistics.median(settles):.0f}, max {max(settles)}"
+                    f" over {len(settles)} placements"
+                )
             browser.close()
     finally:
         srv.stop()
@@ -207,7 +218,12 @@ def place(page: Any, kind: str, shoot: Path | None) -> float:
         )
     except Exception:
         page.screenshot(path="/tmp/tower3d/fail.png")
-        print(page.evaluate("JSON.stringify([window.cattableTower.aim(), window.cattableTower.scene.stats, document.querySelector('#app').dataset.version])"))
+        print(
+            page.evaluate(
+                "JSON.stringify([window.cattableTower.aim(), window.cattableTower.scene.stats,"
+                " document.querySelector('#app').dataset.version])"
+            )
+        )
         raise
     refused = page.locator(".notice").inner_text()
     if refused:

@@ -117,7 +117,7 @@ def test_a_person_places_a_wall_a_floor_and_a_cat_with_the_pointer_and_the_settl
             _place_with_pointer(page, kind)
             page.wait_for_function(f"window.__settles.length > {settles}")
             settle = page.evaluate("window.__settles[window.__settles.length - 1]")
-            assert settle["version"] == _version(page) and settle["frames"] >= 2
+            assert settle["version"] == before + 1 and settle["frames"] >= 2  # the move I made, animated
             _scene_matches_the_view(page, server, table, token)
             placed.add(kind)
             if {"wall", "floor", "cat"} <= placed:
