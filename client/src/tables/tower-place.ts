@@ -6,7 +6,7 @@
 import * as THREE from "three";
 import type { Action } from "../protocol";
 import { foldWall } from "./tower-meshes";
-import { setPose, type TowerScene } from "./tower-scene";
+import { setPose, type TowerScene, yawOf } from "./tower-scene";
 import { SIZE, type PieceFacts, type Pose, type TowerView } from "./tower-types";
 
 export type AimKind = "wall" | "floor" | "cat";
@@ -101,7 +101,11 @@ export function drawGhost(scene: TowerScene, aim: Aim | null, view: TowerView): 
   const base = scene.pieces.get(aim.floor);
   if (!at || !base) return;
   const yaw = (normalYaw(aim.yaw) * Math.PI) / 180;
-  const q = base.quaternion.clone().multiply(new THREE.Quaternion(0, 0, Math.sin(yaw / 2), Math.cos(yaw / 2)));
+  const turn = new THREE.Quaternion(0, 0, Math.sin(yaw / 2), Math.cos(yaw / 2));
+  // a floor is laid level, turned from the floor below's heading; the others stand in the floor's frame
+  const heading = (yawOf(floor) * Math.PI) / 180;
+  const level = new THREE.Quaternion(0, 0, Math.sin(heading / 2), Math.cos(heading / 2));
+  const q = (aim.kind === "floor" ? level : base.quaternion.clone()).multiply(turn);
   const pose: Pose = [at.x, at.y, at.z, q.w, q.x, q.y, q.z];
   setPose(obj, pose);
   obj.visible = true;
