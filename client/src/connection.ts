@@ -101,6 +101,8 @@ export class Connection {
     } else if (msg.type === "error") {
       if (msg.id) this.unacked.delete(msg.id);
       this.on.error(msg);
+    } else if ((msg as { type: string }).type === "settle") {
+      document.dispatchEvent(new CustomEvent("cattable-settle", { detail: msg })); // a table module animates it
     }
   }
 }

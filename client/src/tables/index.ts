@@ -5,11 +5,13 @@ import { attackTable } from "./attack";
 import { cafeTable } from "./cafe";
 import { washiTable } from "./washi";
 import { genericTable } from "./generic";
+import { towerTable } from "./tower";
 import type { TableModule } from "./types";
 
 const MODULES: Record<string, TableModule> = {
   attack: attackTable,
   cafe: cafeTable,
+  tower: towerTable,
   washi: washiTable,
 };
 

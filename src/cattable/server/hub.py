@@ -27,6 +27,7 @@ from cattable.core import game as get_game
 
 from . import clocks
 from .bots import bot_move, check_bot, worker_started
+from .settle import apply_recording
 from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store, TableRow
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
 from .tokens import digest, new_secret
@@ -362,9 +363,11 @@ class Hub:
         async with self.locks[table_id]:
             return {**table.seat_message(viewer), "log": table.log_lines(viewer, since), "now": time.time()}
 
-    async def _send_update(self, table: Table, watcher: Watcher) -> None:
+    async def _send_update(self, table: Table, watcher: Watcher, settle: bool = True) -> None:
         since = watcher.seen
         reset = since > table.version  # a move was taken back: the client redraws from the start
+        if settle:
+            await self._send_settle(table, watcher)
         msg = {
             **table.seat_message(watcher.viewer),
             "log": table.log_lines(watcher.viewer, 0 if reset else since),
@@ -377,9 +380,22 @@ class Hub:
         except Exception:  # a connection that went away is dropped; it resumes from its version
             self.watchers[table.row.id].discard(watcher)
 
+    async def _send_settle(self, table: Table, watcher: Watcher) -> None:
+        """The last move's settle (settle.py), to a watcher who saw the version before it, ahead of the state."""
+        settle = table.settle
+        if settle is None or settle["version"] != table.version or not 0 < watcher.seen < table.version:
+            return
+        try:
+            await watcher.send(settle)
+        except Exception:
+            self.watchers[table.row.id].discard(watcher)
+
     async def _fan_out(self, table: Table) -> None:
-        for watcher in list(self.watchers[table.row.id]):
-            await self._send_update(table, watcher)
+        watchers = list(self.watchers[table.row.id])
+        for watcher in watchers:  # every settle first: it plays while the states are being built
+            await self._send_settle(table, watcher)
+        for watcher in watchers:
+            await self._send_update(table, watcher, settle=False)
 
     # -- acting ----------------------------------------------------------------------------------------
     async def act(
@@ -439,9 +455,9 @@ class Hub:
         before = table.state.current_player
         started = time.perf_counter()
         if table.slow_moves:  # physics: off the event loop, which keeps answering everyone else
-            event = await asyncio.to_thread(table.apply, seat, action, msg_id)
+            event, table.settle = await asyncio.to_thread(apply_recording, table, seat, action, msg_id)
         else:
-            event = table.apply(seat, action, msg_id)
+            event, table.settle = apply_recording(table, seat, action, msg_id)
         table.slow_moves = time.perf_counter() - started > SLOW_MOVE
         self.crash.reached("after_apply")
         changes = self._clock_changes(table, before)

@@ -66,6 +66,8 @@ class Table:
     """(seat, client message id) -> the version it made, so a resent message is applied once."""
     queued: dict[int, tuple[Action, str | None]] = field(default_factory=dict)
     """Choices made ahead of the seat's turn in a simultaneous phase, applied when the turn comes."""
+    settle: dict[str, Any] | None = None
+    """The last move's settle message (``settle.py``): in memory only, never stored nor hashed."""
     slow_moves: bool = True
     """Whether the next move should run off the event loop (the hub learns it from the last move)."""
     _views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)

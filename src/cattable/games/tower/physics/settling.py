@@ -1,7 +1,17 @@
 """The settle loop: step the world in chunks until every piece is at rest (or for a set time), undo a
-solver blow-up, and measure how far each piece moved (`read().moved`)."""
+solver blow-up, and measure how far each piece moved (`read().moved`).
+
+`recording()` lets a caller watch a settle (the table server streams it to the browsers): the poses of
+the pieces that move, sampled between the loop's own chunks of steps, so the simulation is exactly the
+same with or without a recorder, and nothing of it enters the state or its record.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
 
 import mujoco
 import numpy as np
@@ -10,6 +20,73 @@ from .bodies import Bodies
 from .model import CM
 
 _SIGNS = np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], dtype=float)
+
+
+FRAME_SECONDS = 0.03
+"""Simulated time between two sampled frames: every third chunk of 10 ms steps (about 33 a second)."""
+MOVED_CM = 0.005
+"""A piece is in a frame when it moved more than this (cm: 50 micrometres, a hair) since it was last sent..."""
+TURNED = 5e-4
+"""...or a component of its quaternion changed more than this (about 0.06 degrees)."""
+
+
+class SettleFrames:
+    """The frames of the settles run while recording: ``frames`` is [{"t": seconds, "poses": {piece: [x, y,
+    z (cm, 3 decimals), qw, qx, qy, qz (4 decimals)]}}], each frame holding only the pieces that moved since
+    they were last sent; t runs on across every settle of one recording (``seconds`` in all). The first
+    world that settles with a game on it is the one recorded (the rules' own), and only it: not a copy a
+    check makes, nor the bare table a process builds once to copy worlds from (F1 alone, nothing placed)."""
+
+    def __init__(self, every: float = FRAME_SECONDS) -> None:
+        self.every = every
+        self.frames: list[dict[str, Any]] = []
+        self.seconds = 0.0
+        self.moved: set[str] = set()
+        self._world: int | None = None
+        self._last: dict[str, np.ndarray] = {}
+        self._next = 0.0
+
+    def follows(self, world: Settling) -> bool:
+        if self._world is None:
+            if world.last_placed is None and len(world.active) <= 1:
+                return False
+            self._world = id(world)
+            self._last = {p: world.pose_vector(p) for p in world.active if p != world.last_placed}
+        return self._world == id(world)
+
+    def sample(self, world: Settling, t: float, force: bool = False) -> None:
+        """A frame at ``t`` (seconds into the recording) if it is due (or ``force``) and anything moved."""
+        if not force and t < self._next:
+            return
+        self._next = t + self.every
+        poses: dict[str, list[float]] = {}
+        for p in world.order:
+            if p not in world.active:
+                continue
+            now = world.pose_vector(p)
+            was = self._last.get(p)
+            still = was is not None and np.abs(now[:3] - was[:3]).max() <= MOVED_CM
+            if still and was is not None and np.abs(now[3:] - was[3:]).max() <= TURNED:
+                continue
+            self._last[p] = now
+            self.moved.add(p)
+            poses[p] = [round(float(v), 3) for v in now[:3]] + [round(float(v), 4) for v in now[3:]]
+        if poses:
+            self.frames.append({"t": round(t, 3), "poses": poses})
+
+
+_RECORDER: ContextVar[SettleFrames | None] = ContextVar("settle_frames", default=None)
+
+
+@contextmanager
+def recording(every: float = FRAME_SECONDS) -> Iterator[SettleFrames]:
+    """Record the frames of every settle run in this context (this thread, or a task's context)."""
+    rec = SettleFrames(every)
+    token = _RECORDER.set(rec)
+    try:
+        yield rec
+    finally:
+        _RECORDER.reset(token)
 
 
 class Settling(Bodies):
@@ -23,8 +100,20 @@ class Settling(Bodies):
         out: np.ndarray = np.asarray(d.geom_xpos[geoms])[:, None, :] + np.einsum("gkj,gij->gki", local, rot)
         return out
 
+    def pose_vector(self, pid: str) -> np.ndarray:
+        """[x, y, z (cm), qw, qx, qy, qz] of a piece, as ``poses()`` gives it (extension)."""
+        a = self.qadr[pid]
+        out = np.array(self.data.qpos[a : a + 7])
+        out[:3] /= CM
+        return out
+
     def _run(self, seconds: float, until_rest: bool) -> float:
         m, d = self.model, self.data
+        rec = _RECORDER.get()
+        if rec is not None and not rec.follows(self):
+            rec = None
+        if rec is not None:
+            rec.sample(self, rec.seconds, force=True)
         mujoco.mj_kinematics(m, d)
         ids = [p for p in self.order if p in self.active]
         geoms = np.concatenate([self.geoms[p] for p in ids])
@@ -55,6 +144,8 @@ class Settling(Bodies):
                 self._recover(saved_q)
                 quiet = 0
                 continue
+            if rec is not None:
+                rec.sample(self, rec.seconds + done * dt)
             if until_rest:
                 if d.ntree_awake == 0:
                     break
@@ -66,6 +157,9 @@ class Settling(Bodies):
                 else:
                     quiet = 0
         mujoco.mj_kinematics(m, d)
+        if rec is not None:
+            rec.seconds += done * dt
+            rec.sample(self, rec.seconds, force=True)
         shift = np.linalg.norm(self._corners(geoms) - before, axis=2).max(axis=1)
         worst = np.zeros(len(ids))
         np.maximum.at(worst, owner, shift)
