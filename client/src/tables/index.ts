@@ -5,13 +5,13 @@ import { attackTable } from "./attack";
 import { cafeTable } from "./cafe";
 import { washiTable } from "./washi";
 import { genericTable } from "./generic";
-import { towerTable } from "./tower";
+import { lazyTable } from "./lazy";
 import type { TableModule } from "./types";
 
 const MODULES: Record<string, TableModule> = {
   attack: attackTable,
   cafe: cafeTable,
-  tower: towerTable,
+  tower: lazyTable("tower", () => import("./tower").then((m) => m.towerTable)),
   washi: washiTable,
 };
 
