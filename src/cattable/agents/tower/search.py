@@ -49,7 +49,17 @@ from cattable.games.tower.pieces import black_cat
 from cattable.games.tower.table import tilt_of, world_of
 
 from .heuristic import HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
-from .view_reading import cat_floors, cat_spots, climb_weight, duel, floors_for, free_wall, level_of, unseen_goals
+from .view_reading import (
+    cat_floors,
+    cat_spots,
+    climb_weight,
+    duel,
+    floors_for,
+    free_wall,
+    level_of,
+    spot_use,
+    unseen_goals,
+)
 from .weights import (
     CLIMB,
     DISASTER,
@@ -349,7 +359,9 @@ class SearchAgent(HeuristicAgent):
             return -1000.0
         floors = cat_floors(view)
         wanted = _wanted_colours(view)
-        menu.sort(key=lambda c: (c.colour not in wanted, not c.on, c.floor != int(floors[0][1:])))
+        # the spots its goals could use first (a cat beside a cat for a touching goal, on one for a stacking
+        # goal): sorting every stacking spot first left a two-yellow goal only spots on top of cats to try
+        menu.sort(key=lambda c: (c.colour not in wanted, -spot_use(view, c), c.floor != int(floors[0][1:])))
         cap = max(2, self.plan.cap // 3)
         picks = menu[:cap]
         still = []
