@@ -16,7 +16,7 @@ from cattable.agents.budget import Budget
 from cattable.core import Action
 from cattable.games.tower import goals, placing
 from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
-from cattable.games.tower.cards import Side, cards
+from cattable.games.tower.cards import DECKS, Side, cards
 from cattable.games.tower.menu import resting_on
 from cattable.games.tower.physics import STEADINESS, TowerWorld, noise
 from cattable.games.tower.table import reading_json, tilt_of, world_of
@@ -226,7 +226,10 @@ def _spread(view: Mapping[str, Any], a: Wall) -> float:
 def side_of(view: Mapping[str, Any], a: Action) -> Side:
     """The side of a face-up Action card that a ``Choose`` picks."""
     assert isinstance(a, Choose)
-    sides = cards().actions[view["action_faceup"][a.card - 1]["id"]].sides
+    entry = view["action_faceup"][a.card - 1]
+    # the view names the card and words its sides; the deck (option ``cards``) is the one whose sides read so
+    decks = [cards(deck).actions[entry["id"]].sides for deck in DECKS]
+    sides = next((d for d in decks if [s.describe() for s in d] == entry.get("sides")), decks[0])
     return sides[0] if a.side in ("", "left") else sides[1]
 
 
