@@ -19,8 +19,8 @@ once took 9 s a move on a tall tower; ``HeuristicAgent.max_seconds`` now caps th
 Measured on 25 Nov 2026 (shared 2-core machine, ``--seeds 3``, 15 moves per bot and height; anchor 0.045 s),
 p95 CPU seconds at 1, 5, 10, 15, 20 storeys: before the cap, heuristic 0.15, 0.38, 0.97, 1.49, 2.61 (max
 2.70) and mcts:hard 0.15, 0.37, 0.97, 1.52, 2.71; with it, heuristic 0.14, 0.41, 1.00, 1.45, 1.79 (max 2.01)
-and mcts:hard 0.15, 0.41, 1.00, 1.41, 1.78 (max 2.21). Ten real moves of a heuristic game (seed 100, steady
-hands) that took 1.6-4.9 s before took 0.96-1.39 s with the cap. These hand-built towers lean less than a
+and mcts:hard 0.15, 0.41, 1.00, 1.41, 1.78 (max 2.21). Six real moves of a heuristic game (seed 100, steady
+hands) that took 2.0-4.9 s before took 0.96-1.39 s with the cap. These hand-built towers lean less than a
 game's, so they understate the worst moves.
 """
 
