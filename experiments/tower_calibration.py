@@ -181,7 +181,7 @@ def write_doc(rows: list[dict[str, Any]], default: str, command: str, planned: d
         lines.append(
             f"\nAt the default the team won {base['wins']} of {base['games']} games, {verdict} the target of a third"
             f" to a half (the interval, {100 * base['low']:.0f}-{100 * base['high']:.0f}%, is what the games can"
-            " tell); Toto's best floor averaged {base['toto_best']:.1f} while the tower reached"
+            f" tell); Toto's best floor averaged {base['toto_best']:.1f} while the tower reached"
             f" {base['tallest']:.1f} floors at its tallest."
         )
     text = TEMPLATE.format(default=default, command=command, table="\n".join(lines))
