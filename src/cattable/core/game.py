@@ -91,6 +91,11 @@ class Game(ABC):
         adds the option that keeps the old ones (so the game replays as it was played)."""
         return options
 
+    def record_options(self, fmt: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a record saved in format ``fmt``, as they read today (format 1: ``format1_options``).
+        A game that adds an option later names here the value its older records were played with."""
+        return self.format1_options(options) if fmt == 1 else options
+
     def describe(self) -> dict[str, Any]:
         """What ``cattable games`` prints."""
         return {

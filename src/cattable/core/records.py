@@ -84,7 +84,7 @@ def read_record(game: Game, record: Any) -> ReadRecord:
     seed = _whole(record, "seed")
     if not isinstance(record["options"], dict):
         raise RecordError(f"record field 'options' must be an object, not {record['options']!r}")
-    raw = game.format1_options(dict(record["options"])) if fmt == 1 else record["options"]
+    raw = game.record_options(fmt, dict(record["options"]))
     try:
         options = game.validated_options(players, raw)
     except ValueError as exc:

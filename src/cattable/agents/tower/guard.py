@@ -51,7 +51,7 @@ def choose(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action])
         return _card(agent, view, legal)
     if view["phase"] == "goal":
         return _goal(agent, view, legal)
-    return HeuristicAgent.choose(agent, view, legal)
+    return HeuristicAgent._decide(agent, view, legal)
 
 
 def _storeys(view: Mapping[str, Any]) -> int:
@@ -62,7 +62,7 @@ def _card(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) 
     """The heuristic's card side if its replays stand. Else a side taken as safe (a Feline Friend on a tower
     under ``CATS_FROM`` storeys), the heuristic's favourite of those; else the side whose replays fell least
     (the time cap permitting: the heuristic's side is replayed first)."""
-    pick = HeuristicAgent.choose(agent, view, legal)
+    pick = HeuristicAgent._decide(agent, view, legal)
     if _taken_as_safe(view, pick):
         return pick
     base = world_of(view["tower"])
@@ -155,7 +155,7 @@ def _cat(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, colour: 
 def _goal(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     """The heuristic's goal, unless the climber's stand (Toto or the Black Cat; the rules stand it with no
     noise) fells a wall: then the longest climb whose stand does not, or no goal at all."""
-    pick = HeuristicAgent.choose(agent, view, legal)
+    pick = HeuristicAgent._decide(agent, view, legal)
     if not isinstance(pick, Goal):
         return pick
     top = _storeys(view)

@@ -7,6 +7,7 @@ It sees only the view (the poses and pieces a player can see on the table) and t
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,7 +16,7 @@ from cattable.agents.budget import Budget
 from cattable.core import Action
 from cattable.games.tower import goals, placing
 from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
-from cattable.games.tower.cards import Side, cards
+from cattable.games.tower.cards import DECKS, Side, cards
 from cattable.games.tower.menu import resting_on
 from cattable.games.tower.physics import STEADINESS, TowerWorld, noise
 from cattable.games.tower.table import reading_json, tilt_of, world_of
@@ -25,6 +26,12 @@ SAMPLES = 5
 CAP = 0.8
 """Simulated seconds a candidate gets to come to rest: the heuristic's cheap look. A tower that starts to fall
 slowly can still stand at 0.8 s and lie on the table at the rules' 2 s (``SearchAgent(settle=...)``)."""
+MAX_SECONDS = 1.5
+"""CPU seconds a placement's trials may take (``HeuristicAgent(max_seconds=...)``; None: no cap). A trial costs
+more with every storey (more bodies, and a leaning tower that never falls asleep runs each trial to ``CAP``):
+five candidates once took up to 9 s a move on a 14-16-storey tower. A trial is started only while one as
+slow as the slowest yet would end inside the cap, and a candidate cut short counts for none, so under the
+cap the move depends only on the seed (``benchmarks/bench_tower_bot_move.py``: p95 under 2 s at any height)."""
 WALL_HEIGHT_RANK = {"bricks": 0, "windows": 1, "arches": 2, "angels": 3, "pillars": 4}
 
 
@@ -36,11 +43,35 @@ class HeuristicAgent(Agent):
     settle_cap = CAP
     """Simulated seconds each trial gets to come to rest."""
 
-    def __init__(self, seed: int = 0, samples: int = SAMPLES) -> None:
+    def __init__(self, seed: int = 0, samples: int = SAMPLES, max_seconds: float | None = MAX_SECONDS) -> None:
         super().__init__(seed)
         self.samples = samples
+        self.max_seconds = max_seconds
+        self.mark = self.deadline = self.slowest = 0.0
+        self.timed_out = False
+        """Whether the last decision's time cap stopped its trials early."""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        self.mark = time.process_time()
+        self.deadline = self.mark + (self.max_seconds if self.max_seconds is not None else math.inf)
+        self.slowest = 0.0
+        self.timed_out = False
+        return self._decide(view, legal)
+
+    def _time_left(self, until: float | None = None) -> bool:
+        """Called before each trial: False once the next one (as slow as the slowest trial yet, the time
+        between two calls) would end past the deadline (or ``until``)."""
+        now = time.process_time()
+        self.slowest = max(self.slowest, now - self.mark)
+        self.mark = now
+        if now + self.slowest < (self.deadline if until is None else until):
+            return True
+        self.timed_out = self.timed_out or until is None
+        return False
+
+    def _decide(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
+        """The move, once ``choose`` has started the clock (the search bot's guard calls this directly, under
+        its own budget's clock)."""
         first = legal[0]
         if isinstance(first, Choose):
             return max(legal, key=lambda a: (self._card_score(view, a), -self.rng.random()))
@@ -90,11 +121,19 @@ class HeuristicAgent(Agent):
             candidates = self.rng.sample(candidates, self.samples)
         tower = view["tower"]
         base = world_of(tower)
-        scored = []
+        scored: list[tuple[float, float, Action]] = []
         for a in candidates:
             hands = (placing.STILL, self._noise(view)) if isinstance(a, Wall | Floor) else (placing.STILL,)
-            score = sum(self._try(base, view, a, hand) for hand in hands) / len(hands)
-            scored.append((score, self.rng.random(), a))
+            tries: list[float] = []
+            for hand in hands:
+                if (scored or tries) and not self._time_left():
+                    break
+                tries.append(self._try(base, view, a, hand))
+            if len(tries) < len(hands) and scored:
+                break  # cut short by the cap: judged on its still hand alone it would look too good
+            scored.append((sum(tries) / len(tries), self.rng.random(), a))
+            if len(tries) < len(hands):
+                break
         return max(scored, key=lambda t: (t[0], t[1]))[2]
 
     def _noise(self, view: Mapping[str, Any]) -> dict[str, float]:
@@ -187,7 +226,10 @@ def _spread(view: Mapping[str, Any], a: Wall) -> float:
 def side_of(view: Mapping[str, Any], a: Action) -> Side:
     """The side of a face-up Action card that a ``Choose`` picks."""
     assert isinstance(a, Choose)
-    sides = cards().actions[view["action_faceup"][a.card - 1]["id"]].sides
+    entry = view["action_faceup"][a.card - 1]
+    # the view names the card and words its sides; the deck (option ``cards``) is the one whose sides read so
+    decks = [cards(deck).actions[entry["id"]].sides for deck in DECKS]
+    sides = next((d for d in decks if [s.describe() for s in d] == entry.get("sides")), decks[0])
     return sides[0] if a.side in ("", "left") else sides[1]
 
 

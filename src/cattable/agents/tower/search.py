@@ -49,7 +49,17 @@ from cattable.games.tower.pieces import black_cat
 from cattable.games.tower.table import tilt_of, world_of
 
 from .heuristic import HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
-from .view_reading import cat_floors, cat_spots, climb_weight, duel, floors_for, free_wall, level_of, unseen_goals
+from .view_reading import (
+    cat_floors,
+    cat_spots,
+    climb_weight,
+    duel,
+    floors_for,
+    free_wall,
+    level_of,
+    spot_use,
+    unseen_goals,
+)
 from .weights import (
     CLIMB,
     DISASTER,
@@ -100,9 +110,7 @@ class SearchAgent(HeuristicAgent):
         self.budget = budget if budget is not None else Budget(iterations=400, max_seconds=1.0)
         self.plan = Plan.of(self.budget, candidates)
         self.name = spec
-        self.deadline = self.mark = self.slowest = 0.0
         self.trials_run = 0
-        self.timed_out = False
 
     # -- the decision -------------------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
@@ -122,11 +130,11 @@ class SearchAgent(HeuristicAgent):
             # Cooperative cards keep the heuristic's rules of thumb (measured over 150 games); the
             # lookahead's weights lost games in trials, so it only judges the competitive game's cards.
             lookahead = self.card_lookahead and self.plan.lookahead and view["mode"] == "competitive"
-            return self._choose_card(view, legal) if lookahead else super().choose(view, legal)
+            return self._choose_card(view, legal) if lookahead else super()._decide(view, legal)
         if view["phase"] == "goal":
             return self._choose_goal(view, legal)
         if view["phase"] == "interact":
-            return self._choose_move(view, legal) if self.plan.lookahead else super().choose(view, legal)
+            return self._choose_move(view, legal) if self.plan.lookahead else super()._decide(view, legal)
         return self._search(view, legal)
 
     def _guarded(self, view: Mapping[str, Any]) -> bool:
@@ -135,17 +143,6 @@ class SearchAgent(HeuristicAgent):
         if not self.plan.lookahead:
             return False
         return (self.duel_guard and duel(view)) or (self.coop_guard and view["mode"] == "coop")
-
-    def _time_left(self, until: float | None = None) -> bool:
-        """Called before each trial: False once the next trial (as slow as the slowest one yet, the time
-        between two calls) would end past the deadline (or past ``until``, an earlier stop for one phase)."""
-        now = time.process_time()
-        self.slowest = max(self.slowest, now - self.mark)
-        self.mark = now
-        if now + self.slowest < (self.deadline if until is None else until):
-            return True
-        self.timed_out = self.timed_out or until is None
-        return False
 
     def _base(self, view: Mapping[str, Any], lowest: int) -> TowerWorld:
         """The world from the view; with ``live_storeys`` set, every storey more than that below the top (and
@@ -362,7 +359,9 @@ class SearchAgent(HeuristicAgent):
             return -1000.0
         floors = cat_floors(view)
         wanted = _wanted_colours(view)
-        menu.sort(key=lambda c: (c.colour not in wanted, not c.on, c.floor != int(floors[0][1:])))
+        # the spots its goals could use first (a cat beside a cat for a touching goal, on one for a stacking
+        # goal): sorting every stacking spot first left a two-yellow goal only spots on top of cats to try
+        menu.sort(key=lambda c: (c.colour not in wanted, -spot_use(view, c), c.floor != int(floors[0][1:])))
         cap = max(2, self.plan.cap // 3)
         picks = menu[:cap]
         still = []

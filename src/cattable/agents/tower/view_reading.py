@@ -9,7 +9,7 @@ from typing import Any
 from cattable.core import Action
 from cattable.games.tower.actions import Cat, Move, Pet
 from cattable.games.tower.cards import cards
-from cattable.games.tower.menu import cat_menu
+from cattable.games.tower.menu import CAT_DEPTH, cat_menu, resting_on
 from cattable.games.tower.physics import TowerWorld
 
 from .heuristic import _my_goals, _my_level
@@ -68,6 +68,32 @@ def cat_spots(view: Mapping[str, Any], colour: str) -> list[Cat]:
     return cat_menu(view["tower"], colours, cat_floors(view), take) if colours else []
 
 
+STACKS = {"blue_on_blue", "one_on_another", "touching_and_one_on_top"}
+"""Goal conditions a cat on top of another serves (a stacked pair does not touch: the French card)."""
+
+
+def spot_use(view: Mapping[str, Any], spot: Cat) -> float:
+    """How many of the seat's goals a Feline Friend at ``spot`` could help meet, from the relation it makes
+    (on a cat, or beside one: within a cat's depth on the same floor) and the colours; the physics decides
+    later whether it does. The search tries the most useful spots first."""
+    mine = {g["condition"] for g in _my_goals(view)}
+    if spot.on:
+        under = spot.on.split("-")[1]
+        return sum(c in STACKS for c in mine) + float("blue_on_blue" in mine and spot.colour == under == "blue")
+    beside = [
+        p.split("-")[1]
+        for p, x, y, _ in resting_on(view["tower"], f"F{spot.floor}")
+        if p.startswith("C-") and p != spot.take and abs(x - spot.x) + abs(y - spot.y) <= CAT_DEPTH + 0.2
+    ]
+    use = 0.0
+    for colour in beside:
+        use += float("different_colours_touching" in mine and colour != spot.colour)
+        use += float("same_colour_touching" in mine and colour == spot.colour)
+        use += float("two_yellow_touching" in mine and colour == spot.colour == "yellow")
+        use += float("touching_and_one_on_top" in mine)
+    return use
+
+
 def free_wall(world: TowerWorld, view: Mapping[str, Any], kind: str) -> str:
     gone = set(world.active) | (set(view["wall_debris"]) if view["edition"] == "en" else set())
     count = 6 if kind == "pillars" else 12
@@ -88,5 +114,6 @@ __all__ = [
     "floors_for",
     "free_wall",
     "level_of",
+    "spot_use",
     "unseen_goals",
 ]

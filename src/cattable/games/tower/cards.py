@@ -47,20 +47,34 @@ class Cards:
     editions: dict[str, dict[str, Any]]
 
 
+DECKS = ("calibrated", "first")
+"""The decks (option ``cards``): ``calibrated`` (docs/TOWER-CALIBRATION.md), or ``first``, the first design, with
+which records saved before the calibration replay as they were played."""
+
+
 @cache
-def cards() -> Cards:
-    """Parse ``cards.json``; a wrong count or an unknown condition fails here, loudly."""
+def cards(deck: str = "calibrated") -> Cards:
+    """Parse ``cards.json``; a wrong count, an unknown condition or an unknown deck fails here, loudly."""
+    if deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}; allowed: {', '.join(DECKS)}")
     raw = json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
+    first = raw["first"] if deck == "first" else {"actions": {}, "goal_floors": {}}
     actions = {
         c["id"]: ActionCard(
             c["id"],
-            tuple(Side(tuple(s.get("walls", ())), s.get("cat", ""), bool(s.get("pet", False))) for s in c["sides"]),
+            tuple(
+                Side(tuple(s.get("walls", ())), s.get("cat", ""), bool(s.get("pet", False)))
+                for s in first["actions"].get(c["id"], c["sides"])
+            ),
             bool(c.get("paw", False)),
         )
         for c in raw["actions"]
     }
     goals = {
-        g["id"]: GoalCard(g["id"], g["condition"], int(g["floors"]), bool(g.get("paw", False))) for g in raw["goals"]
+        g["id"]: GoalCard(
+            g["id"], g["condition"], int(first["goal_floors"].get(g["id"], g["floors"])), bool(g.get("paw", False))
+        )
+        for g in raw["goals"]
     }
     if len(actions) != 20 or len(goals) != 16:
         raise ValueError("cards.json must hold 20 Action and 16 Goal cards")

@@ -14,6 +14,7 @@ from typing import Any
 from cattable.core import Game, IllegalAction, InvalidAction, Option, OptionError
 
 from .actions import ACTION_TYPES, TowerAction, action_from_json, parse_action
+from .cards import DECKS
 from .climb import MILESTONES
 from .phases import Mode
 from .physics import STEADINESS
@@ -43,7 +44,8 @@ class TowerGame(Game):
         ),
         Option("mode", "coop", "coop (help Toto up) or competitive (Black Cats race up)", ("coop", "competitive")),
         Option("goal_floor", 10, "the floor Toto aims at (going higher: 13, 15, 17, 20)", MILESTONES, int),
-        Option("steadiness", "normal", "how steady the hands are", tuple(STEADINESS), str),
+        Option("steadiness", "careful", "how steady the hands are", tuple(STEADINESS), str),
+        Option("cards", "calibrated", "calibrated (the goal cards' floors of 25 Nov 2026) or first (as before)", DECKS),
         Option(
             "turn_limit",
             120,
@@ -57,6 +59,10 @@ class TowerGame(Game):
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         if options["mode"] == Mode.COMPETITIVE and players < 2:
             raise OptionError("tower: the competitive variant needs 2 to 5 players; allowed: players=2..5")
+
+    def record_options(self, fmt: int, options: dict[str, Any]) -> dict[str, Any]:
+        """A record saved before the ``cards`` option existed was played with the first deck's goal floors."""
+        return {**options, "cards": options.get("cards", "first")}
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> TowerState:
         state = TowerState(self, players, seed, options, script)

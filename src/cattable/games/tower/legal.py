@@ -25,7 +25,7 @@ def actions(s: TowerState) -> list[Action]:
         return [
             Choose("choose", i + 1, name)
             for i, c in enumerate(s.action_faceup)
-            for name, side in turn.sides(c)
+            for name, side in turn.sides(s, c)
             if stock.side_possible(s, side)
         ]
     if s.phase is Phase.PLACE:
@@ -154,7 +154,9 @@ def goal_actions(s: TowerState) -> list[TowerAction]:
     """Each met goal, climbing 1 up to its card's number of floors; the French refresh of a hand card."""
     ids = goal_ids(s, s.seat)
     out: list[TowerAction] = [
-        Goal("goal", i, n) for i in met_goals(s, s.seat) for n in range(1, cards().goals[ids[i - 1]].floors + 1)
+        Goal("goal", i, n)
+        for i in met_goals(s, s.seat)
+        for n in range(1, cards(s.options["cards"]).goals[ids[i - 1]].floors + 1)
     ]
     if s.mode is Mode.COMPETITIVE and s.edition is Edition.FR and s.goal_deck + s.goal_discard:
         out += [Refresh("refresh", i + 1) for i in range(len(s.hands[s.seat]))]

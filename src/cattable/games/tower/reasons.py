@@ -110,7 +110,7 @@ def _menu_reason(s: TowerState, a: Choose | Goal | Refresh | Skip) -> str:
             return "you have already chosen an Action card this turn"
         if not 1 <= a.card <= len(s.action_faceup):
             return f"there are {len(s.action_faceup)} face-up Action cards"
-        names = [n for n, _ in turn.sides(s.action_faceup[a.card - 1])]
+        names = [n for n, _ in turn.sides(s, s.action_faceup[a.card - 1])]
         if a.side not in names:
             return (
                 f"card {a.card} has two sides: type 'card {a.card} left' or 'card {a.card} right'"

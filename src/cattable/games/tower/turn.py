@@ -28,16 +28,16 @@ def start(s: TowerState) -> None:
     replace_dead_cards(s)
 
 
-def sides(card: str) -> list[tuple[str, Side]]:
+def sides(s: TowerState, card: str) -> list[tuple[str, Side]]:
     """A card's sides with the name a player types: ``""`` for a one-sided card, else left and right."""
-    both = cards().actions[card].sides
+    both = cards(s.options["cards"]).actions[card].sides
     if len(both) == 1:
         return [("", both[0])]
     return list(zip(("left", "right"), both, strict=True))
 
 
 def playable(s: TowerState, card: str) -> bool:
-    return any(stock.side_possible(s, side) for side in cards().actions[card].sides)
+    return any(stock.side_possible(s, side) for side in cards(s.options["cards"]).actions[card].sides)
 
 
 def replace_dead_cards(s: TowerState) -> None:
@@ -98,7 +98,7 @@ def draw_goal(s: TowerState) -> str | None:
 def choose(s: TowerState, a: Choose) -> None:
     """Take a face-up card: its walls and floor, or its Feline Friend (and pet), go into the hand."""
     s.card = s.action_faceup[a.card - 1]
-    side = dict(sides(s.card))[a.side]
+    side = dict(sides(s, s.card))[a.side]
     if side.walls:
         s.pending = [pending.wall(t) for t in side.walls]
         s.pending.append(pending.floor())

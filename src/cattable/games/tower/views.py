@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 def view(s: TowerState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may see (None: a spectator), as JSON."""
-    deck = cards()
+    deck = cards(s.options["cards"])
     out: dict[str, Any] = {
         "game": "tower",
         "seat": seat,
@@ -73,7 +73,7 @@ def view(s: TowerState, seat: int | None) -> dict[str, Any]:
 
 def goal_json(s: TowerState, gid: str) -> dict[str, Any]:
     """A goal card as a seat reads it, in the table's edition."""
-    g = cards().goals[gid]
+    g = cards(s.options["cards"]).goals[gid]
     return {
         "id": gid,
         "condition": g.condition,

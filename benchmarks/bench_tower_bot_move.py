@@ -1,0 +1,186 @@
+"""How long the tower's bots take to choose a move at each tower height: p50 and p95, per bot and height.
+
+    .venv/bin/python benchmarks/bench_tower_bot_move.py [--heights 1,5,10,15,20] [--seeds 3]
+        [--agents heuristic,mcts:hard] [--steadiness normal] [--json]
+
+For each height, ``--seeds`` towers are built by hand (``scenes.Builder``: mostly mixed wall pairs at square
+folds, placed with a careful hand's noise, so each tower leans a little differently, and two Feline Friends
+on the floor below the top) and made the table of a
+3-player cooperative game at ``--steadiness``. On each tower every bot is asked, from the seat's view, for
+its card (a wall card and a Feline Friend card face up), its two walls and its floor (the rules carry out
+each one between questions), and a Feline Friend's spot. Each question is timed in CPU seconds of this
+process (the bots' budgets are CPU seconds too; a busy machine slows the wall clock, not this).
+
+The anchor, measured in the same run: one settle of a fixed scene (a 5-storey tower built by a still hand
+on a fresh world, 15 placements each settled by the rules). Ratios to it compare runs across machines.
+Why it exists: a physics trial grows dearer with every storey, so the heuristic's fixed number of trials
+once took 9 s a move on a tall tower; ``HeuristicAgent.max_seconds`` now caps them (heuristic.py).
+
+Measured on 25 Nov 2026 (shared 2-core machine, ``--seeds 3``, 15 moves per bot and height; anchor 0.045 s),
+p95 CPU seconds at 1, 5, 10, 15, 20 storeys: before the cap, heuristic 0.15, 0.38, 0.97, 1.49, 2.61 (max
+2.70) and mcts:hard 0.15, 0.37, 0.97, 1.52, 2.71; with it, heuristic 0.14, 0.41, 1.00, 1.45, 1.79 (max 2.01)
+and mcts:hard 0.15, 0.41, 1.00, 1.41, 1.78 (max 2.21). Six real moves of a heuristic game (seed 100, steady
+hands) that took 2.0-4.9 s before took 0.96-1.39 s with the cap. These hand-built towers lean less than a
+game's, so they understate the worst moves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections import defaultdict
+from typing import Any
+
+import cattable
+from cattable.agents import InfoSet, make_agent
+from cattable.games.tower import debris
+from cattable.games.tower.actions import Choose
+from cattable.games.tower.game import TowerState
+from cattable.games.tower.physics import TowerWorld
+from cattable.games.tower.physics.scenes import Builder
+from cattable.games.tower.table import fresh_world, outcome_of
+
+KINDS = ("bricks", "windows", "arches", "angels")
+
+
+def pairs(height: int) -> list[tuple[str, str]]:
+    """The walls of each storey: mostly mixed pairs of neighbouring heights (as the wall cards deal them), the
+    taller wall on alternating sides so the lean does not add up, the types climbing every six storeys."""
+    out = []
+    for k in range(height):
+        low, high = KINDS[(k // 6) % 4], KINDS[min(3, k // 6 + k % 2)]
+        out.append((low, high) if k % 4 < 2 else (high, low))
+    return out
+
+
+def anchor() -> float:
+    """CPU seconds to build a 5-storey tower with a still hand on a fresh world (the unit of the ratios)."""
+    start = time.process_time()
+    world = fresh_world()
+    Builder(world).tower([(k, k) for k in KINDS] + [("bricks", "bricks")])
+    assert len(world.read().floor_levels) == 6, "the anchor's tower must stand"
+    return time.process_time() - start
+
+
+def position(height: int, seed: int, steadiness: str) -> TowerState:
+    """A cooperative 3-player table with a tower of ``height`` storeys above floor 1 (a wall card and a
+    Feline Friend card face up, seat 0 to play)."""
+    state = cattable.game("tower").new(players=3, seed=seed, steadiness=steadiness)
+    assert isinstance(state, TowerState)
+    world = state.table.live()
+    rng = random.Random(seed)
+    builder = Builder(world, "careful", lambda s: rng.gauss(0.0, s))
+    built = builder.tower(pairs(height))
+    if built and height > 1:  # two Feline Friends on the floor below the top, as in a game
+        below = built[-2] if len(built) > 1 else "F1"
+        world.place_cat("C-yellow-1", below, 1.5, -1.5, 0.0)
+        world.settle()
+        world.place_cat("C-blue-1", below, -1.5, 1.5, 90.0)
+        world.settle()
+    if len(built) < height or world.read().debris:
+        raise RuntimeError(f"the {height}-storey tower of seed {seed} fell while being built: try another seed")
+    _adopt(state, world)
+    state.action_faceup = ["A07", "A19"]  # bricks pair | bricks + windows; a Feline Friend of any colour
+    state.forget_caches()
+    return state
+
+
+def _adopt(state: TowerState, world: TowerWorld) -> None:
+    state.outcome_before = state.table.outcome
+    state.support_before = state.reading.get("support", {})
+    state.table.adopt(outcome_of(world), True)
+    debris.track_cats(state)
+    state.forget_caches()
+
+
+def _copy(state: TowerState) -> TowerState:
+    other = state.clone()
+    assert isinstance(other, TowerState)
+    return other
+
+
+def _timed(agent: Any, state: TowerState) -> tuple[float, Any]:
+    seat = state.current_player
+    assert seat is not None
+    view, legal = state.view(seat), state.legal_actions()
+    start = time.process_time()
+    action = agent.choose_with(view, legal, InfoSet(state, seat))
+    return time.process_time() - start, action
+
+
+def questions(spec: str, state: TowerState, seed: int) -> list[tuple[str, float]]:
+    """Ask the bot ``spec`` for the card, two walls and a floor, then (on a copy from the start) a cat's spot."""
+    game = cattable.game("tower")
+    agent = make_agent(spec, game, seed=seed)
+    start = _copy(state)
+    out = []
+    seconds, _ = _timed(agent, state)
+    out.append(("card", seconds))
+    state.apply(Choose("choose", 1, "left"))  # the bricks pair, whatever the bot chose
+    for kind in ("wall", "wall", "floor"):
+        if state.is_over or state.phase != "place":
+            break
+        seconds, action = _timed(agent, state)
+        out.append((kind, seconds))
+        state.apply(action)
+    start.apply(Choose("choose", 2, ""))
+    seconds, _ = _timed(agent, start)
+    out.append(("cat", seconds))
+    return out
+
+
+def measure(heights: list[int], seeds: int, agents: list[str], steadiness: str) -> dict[str, Any]:
+    unit = min(anchor() for _ in range(3))
+    times: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for height in heights:
+        for seed in range(seeds):
+            base = position(height, seed, steadiness)
+            for spec in agents:
+                for kind, seconds in questions(spec, _copy(base), seed):
+                    times[(spec, height)].append(seconds)
+                    print(json.dumps({"agent": spec, "storeys": height, "seed": seed, kind: round(seconds, 3)}))
+    rows = []
+    for (spec, height), ts in sorted(times.items()):
+        ts.sort()
+        p95 = ts[min(len(ts) - 1, round(0.95 * (len(ts) - 1)))]
+        rows.append(
+            {
+                "agent": spec,
+                "storeys": height,
+                "moves": len(ts),
+                "p50_s": round(statistics.median(ts), 3),
+                "p95_s": round(p95, 3),
+                "max_s": round(ts[-1], 3),
+                "p95_per_anchor": round(p95 / unit, 2),
+            }
+        )
+    return {"anchor_s": round(unit, 3), "rows": rows}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--heights", default="1,5,10,15,20")
+    parser.add_argument("--seeds", type=int, default=3)
+    parser.add_argument("--agents", default="heuristic,mcts:hard")
+    parser.add_argument("--steadiness", default="normal")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    args = parser.parse_args()
+    heights = [int(h) for h in args.heights.split(",")]
+    result = measure(heights, args.seeds, args.agents.split(","), args.steadiness)
+    if args.json:
+        print(json.dumps(result))
+        return
+    print(f"anchor (a 5-storey tower built on a fresh world): {result['anchor_s']:.3f} CPU s")
+    print(f"{'agent':<12}{'storeys':>8}{'moves':>7}{'p50 s':>8}{'p95 s':>8}{'max s':>8}{'p95/anchor':>12}")
+    for r in result["rows"]:
+        print(
+            f"{r['agent']:<12}{r['storeys']:>8}{r['moves']:>7}{r['p50_s']:>8.2f}{r['p95_s']:>8.2f}"
+            f"{r['max_s']:>8.2f}{r['p95_per_anchor']:>12.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
