@@ -314,6 +314,13 @@ function describe(a: Action): string {
   }
 }
 
+/** A log line as a sentence: the server's message template filled with its arguments, else its text. */
+function sentence(line: LogLine): string {
+  const msg = (line as LogLine & { msg?: { msgid: string; args: Record<string, unknown> } }).msg;
+  if (!msg || typeof msg.msgid !== "string") return line.text;
+  return msg.msgid.replace(/\{(\w+)\}/g, (whole, key: string) => (key in msg.args ? String(msg.args[key]) : whole));
+}
+
 export const towerTable: TableModule = {
   game: "tower",
   render,
@@ -324,7 +331,7 @@ export const towerTable: TableModule = {
     if (ctx.legal.some((a) => a.kind === "goal")) return "Complete a goal, or skip.";
     return null;
   },
-  logLine: (line: LogLine, names: string[]) => `${line.seat === null ? "" : `${names[line.seat] ?? line.seat}: `}${line.text}`,
+  logLine: (line: LogLine, names: string[]) => `${line.seat === null ? "" : `${names[line.seat] ?? line.seat} `}${sentence(line)}.`,
   describe: (a: Action) => describe(a),
   rules: [
     "Build the tower together: take a face-up Action card and place its pieces: two walls then a floor on them, or a Feline Friend (then perhaps pet it).",
