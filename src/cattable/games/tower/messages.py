@@ -8,7 +8,7 @@ from cattable.core.i18n import N_, Message
 
 ANNOUNCEMENTS = {
     "choose": N_("takes Action card {card}"),
-    "wall": N_("stands a {type} wall at ({x}, {y}), turned {yaw} degrees, folded {fold} degrees"),
+    "wall": N_("stands a wall ({type}) at ({x}, {y}), turned {yaw} degrees, folded {fold} degrees"),
     "floor": N_("lays a floor at ({x}, {y}), turned {yaw} degrees"),
     "cat": N_("stands a {colour} cat on floor {floor} at ({x}, {y})"),
     "pet": N_("pets the cat"),
