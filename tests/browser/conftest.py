@@ -37,8 +37,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(getattr(pytest.mark, mark))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One chromium per test module: Playwright's sync API holds an event loop on the main thread while it
+    runs, which would break any later test that calls ``asyncio.run`` (the server's tests do)."""
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no chromium at {CHROMIUM} (apt-get install chromium; .ci/run installs it)")
     playwright_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright (the dev extra)")
