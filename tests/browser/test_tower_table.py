@@ -45,8 +45,15 @@ def _server_view(server: Server, table: str, token: str, version: int) -> dict[s
 def _scene_matches_the_view(page: Any, server: Server, table: str, token: str) -> None:
     """Once the settle has played, every piece stands where the server's view of the drawn version has it."""
     page.wait_for_function("!window.cattableTower.scene.animating")
-    version = _version(page)
-    drawn = page.evaluate("window.cattableTower.scene.posesNow()")
+    # the version and the poses read together: the bot's next move may be drawn a moment later
+    got = page.evaluate(
+        "() => ({version: Number(document.querySelector('#app').dataset.version),"
+        " poses: window.cattableTower.scene.posesNow(), animating: window.cattableTower.scene.animating})"
+    )
+    if got["animating"]:  # a new settle began between the wait and the read: read again once it ends
+        _scene_matches_the_view(page, server, table, token)
+        return
+    version, drawn = got["version"], got["poses"]
     poses = _server_view(server, table, token, version)["tower"]["poses"]
     assert set(drawn) == set(poses), version
     for piece, pose in poses.items():
@@ -115,8 +122,9 @@ def test_a_person_places_a_wall_a_floor_and_a_cat_with_the_pointer_and_the_settl
         else:
             settles = page.evaluate("window.__settles.length")
             _place_with_pointer(page, kind)
-            page.wait_for_function(f"window.__settles.length > {settles}")
-            settle = page.evaluate("window.__settles[window.__settles.length - 1]")
+            mine = f"window.__settles.slice({settles}).find((s) => s.version === {before + 1})"
+            page.wait_for_function(f"({mine}) !== undefined")  # the bot's settles may follow it at once
+            settle = page.evaluate(mine)
             assert settle["version"] == before + 1 and settle["frames"] >= 2  # the move I made, animated
             _scene_matches_the_view(page, server, table, token)
             placed.add(kind)
