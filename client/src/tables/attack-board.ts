@@ -5,6 +5,7 @@
 // (a move, a car drive); new attacks flash where they happened.
 
 import boardText from "../../../src/cattable/games/attack/board.json?raw";
+import { svg } from "../dom";
 import type { AttackView } from "../generated/attack";
 
 interface BoardSpace {
@@ -27,20 +28,10 @@ interface BoardFile {
 export const BOARD = JSON.parse(boardText) as BoardFile;
 export const SPACES = new Map(BOARD.spaces.map((s) => [s.id, s]));
 const G = 40;
-const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** House colours (Okabe-Ito), each cat also wearing its seat number, each house its number. */
 export const HOUSE_COLOURS = ["#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00"];
 export const SHOP_COLOURS = ["#0072b2", "#f7f7f7", "#cc79a7", "#009e73"];
-
-type SvgAttrs = Record<string, string | number | null | undefined>;
-
-export function svg(tag: string, attrs: SvgAttrs = {}, ...children: (SVGElement | string | null)[]): SVGElement {
-  const el = document.createElementNS(SVG_NS, tag) as SVGElement;
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
-  for (const c of children) if (c !== null) el.append(typeof c === "string" ? document.createTextNode(c) : c);
-  return el;
-}
 
 export function centre(id: string): [number, number] {
   const s = SPACES.get(id);

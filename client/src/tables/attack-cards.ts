@@ -4,7 +4,8 @@
 import { h } from "../dom";
 import type { AttackAction, AttackView, Card } from "../generated/attack";
 import type { Action } from "../protocol";
-import { BOARD, birdShape, catShape, mouseShape, spaceWords, svg } from "./attack-board";
+import { svg } from "../dom";
+import { BOARD, birdShape, catShape, mouseShape, spaceWords } from "./attack-board";
 
 export const ITEM_WORDS: Record<string, string> = { fish: "fish", milk: "milk", catfood: "cat food", vitamins: "vitamins", mouse: "a mouse", bird: "a bird" };
 const ITEM_GLYPH: Record<string, string> = { fish: "F", milk: "M", catfood: "C", vitamins: "V", mouse: "m", bird: "b" };

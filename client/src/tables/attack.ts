@@ -4,34 +4,12 @@
 // exchange's cards are shown only when this seat's own view names them (the server tells no one else).
 
 import "./attack.css";
-import { clear, h } from "../dom";
+import { clear, h, keepScroll } from "../dom";
 import type { AttackAction, AttackView } from "../generated/attack";
 import type { Action, GameResult, Json, LogLine } from "../protocol";
 import { BOARD, drawBoard, HOUSE_COLOURS, type SpaceTarget } from "./attack-board";
 import { cardEl, cardOf, cardWords, curiosityWords, describeAttack, itemBadge, ITEM_WORDS, spaceOf, withNames } from "./attack-cards";
 import type { TableContext, TableModule } from "./types";
-
-/** Where the board's box was scrolled (a phone shows part of the board): kept across redraws. */
-const scrolled = { table: "", left: -1 };
-
-/** Keep the board's box where the reader scrolled it, unless no highlighted space is in view: then bring
- * them to the middle (the same as Tokyo Washi's map; both could share it from dom.ts). */
-function keepScroll(root: HTMLElement, table: string): void {
-  const box = root.querySelector<HTMLElement>(".board-box");
-  if (!box) return;
-  if (scrolled.table !== table) Object.assign(scrolled, { table, left: -1 });
-  box.addEventListener("scroll", () => (scrolled.left = box.scrollLeft), { passive: true });
-  requestAnimationFrame(() => {
-    if (box.scrollWidth <= box.clientWidth) return;
-    if (scrolled.left >= 0) box.scrollLeft = scrolled.left;
-    const seen = box.getBoundingClientRect();
-    const spots = [...box.querySelectorAll(".target")].map((t) => t.getBoundingClientRect());
-    if (!spots.length || spots.some((r) => r.left >= seen.left && r.right <= seen.right)) return;
-    const mid = (Math.min(...spots.map((r) => r.left)) + Math.max(...spots.map((r) => r.right))) / 2;
-    box.scrollLeft += mid - (seen.left + seen.right) / 2;
-    scrolled.left = box.scrollLeft;
-  });
-}
 
 /** What this page has picked and not sent: a card, a space with several plays, an exchange's take. */
 const picked: { stamp: string; card: string | null; space: string | null; take: string | null } = { stamp: "", card: null, space: null, take: null };
@@ -138,7 +116,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
       eventsBox(view, ctx),
     ),
   );
-  keepScroll(root, ctx.table);
+  keepScroll(root, ctx.table, ".board-box");
 }
 
 function turnBox(view: AttackView, ctx: TableContext, rolled: boolean): HTMLElement {

@@ -2,22 +2,12 @@
 // disk draws the same way): streets, forest, shrines, storm drains, sewer pairs, buildings with their
 // barriers and doors, each player's strip, fish, lines and cats. Legal targets are buttons on the map.
 
+import { svg } from "../dom";
 import type { WashiView } from "../generated/washi";
 
 export const CELL = 32;
 export const MARGIN = 24;
 const RULER = 16;
-const SVG_NS = "http://www.w3.org/2000/svg";
-
-type SvgAttrs = Record<string, string | number | null | undefined>;
-
-/** An SVG element (dom.ts's h() makes HTML elements only). */
-export function svg(tag: string, attrs: SvgAttrs = {}, ...children: (SVGElement | string | null)[]): SVGElement {
-  const el = document.createElementNS(SVG_NS, tag) as SVGElement;
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) el.setAttribute(k, String(v));
-  for (const c of children) if (c !== null) el.append(typeof c === "string" ? document.createTextNode(c) : c);
-  return el;
-}
 
 /** Pen colours as the view names them, drawn from the Okabe-Ito palette where it has one; each seat's line
  * also carries its own centre pattern (PATTERNS), so lines are told apart without colour too. */

@@ -3,33 +3,11 @@
 // where a jump lands or the sewer a pop comes out of. Several moves to one space offer a small choice.
 
 import "./washi.css";
-import { clear, h } from "../dom";
+import { clear, h, keepScroll } from "../dom";
 import type { WashiAction, WashiView } from "../generated/washi";
 import type { Action, GameResult, Json, LogLine } from "../protocol";
 import type { TableContext, TableModule } from "./types";
 import { cellIndex, cellName, charAt, cellWords, drawMap, PATTERNS, PEN, type Target } from "./washi-map";
-
-/** Where the map's box was scrolled (a phone shows part of the map): kept across redraws. */
-const scrolled = { table: "", left: -1 };
-
-/** Keep the map's box where the reader scrolled it, unless none of the highlighted spaces is in view:
- * then bring them to the middle (on a phone, the moves may be off to one side). */
-function keepScroll(root: HTMLElement, table: string): void {
-  const box = root.querySelector<HTMLElement>(".map-box");
-  if (!box) return;
-  if (scrolled.table !== table) Object.assign(scrolled, { table, left: -1 });
-  box.addEventListener("scroll", () => (scrolled.left = box.scrollLeft), { passive: true });
-  requestAnimationFrame(() => {
-    if (box.scrollWidth <= box.clientWidth) return;
-    if (scrolled.left >= 0) box.scrollLeft = scrolled.left;
-    const seen = box.getBoundingClientRect();
-    const spots = [...box.querySelectorAll(".target")].map((t) => t.getBoundingClientRect());
-    if (!spots.length || spots.some((r) => r.left >= seen.left && r.right <= seen.right)) return;
-    const mid = (Math.min(...spots.map((r) => r.left)) + Math.max(...spots.map((r) => r.right))) / 2;
-    box.scrollLeft += mid - (seen.left + seen.right) / 2;
-    scrolled.left = box.scrollLeft;
-  });
-}
 
 /** The space picked on the page when several moves go there (not sent yet). */
 const picked: { stamp: string; cell: number | null } = { stamp: "", cell: null };
@@ -137,7 +115,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
       legend(view),
     ),
   );
-  keepScroll(root, ctx.table);
+  keepScroll(root, ctx.table, ".map-box");
 }
 
 type Player = WashiView["players"][number];
