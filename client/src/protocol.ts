@@ -13,10 +13,25 @@ export interface SeatInfo {
   deadline: number | null;
 }
 
+/** A move as a translatable message: an English template with {named} fields, and their values. */
+export interface Message {
+  msgid: string;
+  args: Record<string, unknown>;
+}
+
 export interface LogLine {
   version: number;
   seat: number | null;
   text: string;
+  msg?: Message;
+}
+
+/** A log line as a sentence: the message's template with its fields filled (``word`` may say a field's
+ * value in words; a field missing stays as {name}), or the line's text where there is no message. */
+export function sentence(line: LogLine, word: (key: string, value: unknown) => string = (_k, v) => String(v)): string {
+  const msg = line.msg;
+  if (!msg || typeof msg.msgid !== "string") return line.text;
+  return msg.msgid.replace(/\{(\w+)\}/g, (whole, key: string) => (key in msg.args ? word(key, msg.args[key]) : whole));
 }
 
 export interface GameResult {

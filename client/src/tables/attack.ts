@@ -6,7 +6,7 @@
 import "./attack.css";
 import { clear, h, keepScroll } from "../dom";
 import type { AttackAction, AttackView } from "../generated/attack";
-import type { Action, GameResult, Json, LogLine } from "../protocol";
+import { sentence, type Action, type GameResult, type Json, type LogLine } from "../protocol";
 import { BOARD, drawBoard, HOUSE_COLOURS, type SpaceTarget } from "./attack-board";
 import { cardEl, cardOf, cardWords, curiosityWords, describeAttack, itemBadge, ITEM_WORDS, spaceOf, withNames } from "./attack-cards";
 import type { TableContext, TableModule } from "./types";
@@ -242,19 +242,11 @@ function prompt(ctx: TableContext): string | null {
   return `${name(view.to_act)} is playing a card.`;
 }
 
-type Msg = { msgid: string; args: Record<string, Json> };
-
 function logLine(line: LogLine, names: string[]): string {
   const who = line.seat === null ? "" : (names[line.seat] ?? `cat ${line.seat}`);
-  const msg = (line as LogLine & { msg?: Msg }).msg;
-  let said = line.text;
-  if (msg && typeof msg.msgid === "string") {
-    said = msg.msgid.replace(/\{(\w+)\}/g, (whole, key: string) => {
-      const v = msg.args[key];
-      if (v === undefined) return whole;
-      return key === "item" || key === "suit" ? (ITEM_WORDS[String(v)] ?? String(v)) : String(v);
-    });
-  }
+  const said = sentence(line, (key, v) =>
+    key === "item" || key === "suit" ? (ITEM_WORDS[String(v)] ?? String(v)) : String(v),
+  );
   return `${who ? `${who} ` : ""}${withNames(said, names)}.`;
 }
 

@@ -5,7 +5,7 @@
 
 import "./tower.css";
 import { h } from "../dom";
-import type { Action, GameResult, LogLine } from "../protocol";
+import { sentence, type Action, type GameResult, type LogLine } from "../protocol";
 import { actionOf, drawGhost, follow, freshAim, placing, type Aim } from "./tower-place";
 import { TowerScene } from "./tower-scene";
 import type { GoalCard, SettleMessage, TowerView } from "./tower-types";
@@ -312,13 +312,6 @@ function describe(a: Action): string {
     default:
       return JSON.stringify(a);
   }
-}
-
-/** A log line as a sentence: the server's message template filled with its arguments, else its text. */
-function sentence(line: LogLine): string {
-  const msg = (line as LogLine & { msg?: { msgid: string; args: Record<string, unknown> } }).msg;
-  if (!msg || typeof msg.msgid !== "string") return line.text;
-  return msg.msgid.replace(/\{(\w+)\}/g, (whole, key: string) => (key in msg.args ? String(msg.args[key]) : whole));
 }
 
 export const towerTable: TableModule = {

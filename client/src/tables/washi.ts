@@ -5,7 +5,7 @@
 import "./washi.css";
 import { clear, h, keepScroll } from "../dom";
 import type { WashiAction, WashiView } from "../generated/washi";
-import type { Action, GameResult, Json, LogLine } from "../protocol";
+import { sentence, type Action, type GameResult, type LogLine } from "../protocol";
 import type { TableContext, TableModule } from "./types";
 import { cellIndex, cellName, charAt, cellWords, drawMap, PATTERNS, PEN, type Target } from "./washi-map";
 
@@ -177,18 +177,9 @@ function prompt(ctx: TableContext): string | null {
   return `${who} is moving a cat.`;
 }
 
-type Msg = { msgid: string; args: Record<string, Json> };
-
-/** The msgid template with its named fields filled in (a field missing stays as {name}). */
-export function fillTemplate(msg: Msg): string {
-  return msg.msgid.replace(/\{(\w+)\}/g, (whole, key: string) => (key in msg.args ? String(msg.args[key]) : whole));
-}
-
 function logLine(line: LogLine, names: string[]): string {
   const who = line.seat === null ? "" : (names[line.seat] ?? `#${line.seat + 1}`);
-  const msg = (line as LogLine & { msg?: Msg }).msg;
-  const said = msg && typeof msg.msgid === "string" ? fillTemplate(msg) : line.text;
-  return `${who ? `${who} ` : ""}${said}.`;
+  return `${who ? `${who} ` : ""}${sentence(line)}.`;
 }
 
 function why(result: GameResult, names: string[]): string | null {
