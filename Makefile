@@ -77,11 +77,12 @@ figures: $(STAMP)
 	$(BIN)/python -m cattable.analysis.figures
 	$(BIN)/python -m tests.trace.trace --markdown docs/rule-trace.md > /dev/null
 
-# The message catalogues (core/i18n.py): the template from every N_("...") in the code, then each
-# language's .po brought up to date (new messages untranslated, for a translator to fill in).
+# The message catalogues (core/i18n.py): the template from every N_("...") in the Python code and every
+# t("...") and N_("...") in the browser client (babel.cfg), then each language's .po brought up to date
+# (new messages untranslated, for a translator to fill in).
 LOCALE = src/cattable/locale
 messages: $(STAMP)
-	$(BIN)/pybabel extract -k N_ --no-location --omit-header --sort-output -o $(LOCALE)/cattable.pot src/cattable
+	$(BIN)/pybabel extract -F babel.cfg -k N_ --no-location --omit-header --sort-output -o $(LOCALE)/cattable.pot src/cattable client/src
 	$(BIN)/pybabel update --omit-header --ignore-obsolete -i $(LOCALE)/cattable.pot -d $(LOCALE) -D cattable
 
 clean:

@@ -6,7 +6,7 @@ export default defineConfig({
   build: {
     outDir: "../src/cattable/interfaces/web/static",
     emptyOutDir: true,
-    target: "es2020",
+    target: "es2022", // top-level await: i18n.ts loads the catalogue before any sentence is made,
     sourcemap: false,
   },
   server: { proxy: { "/api": "http://127.0.0.1:8000", "/ws": { target: "ws://127.0.0.1:8000", ws: true } } },

@@ -4,10 +4,21 @@
 import { clear, copyText, h } from "./dom";
 import { api, type GameInfo, type Json, type Opened } from "./protocol";
 import { forget, heldSeats, holdSeat, hostTable, hosted } from "./storage";
+import { languageSwitch, message, t } from "./i18n";
 import { T } from "./text";
 
 const LEVELS = ["heuristic", "random", "mcts:easy", "mcts:medium", "mcts:hard"];
+/** The tower's steadiness levels, steadiest first (games/tower/physics.py STEADINESS): each seat's hand. */
+const HANDS = ["steady", "careful", "normal", "shaky", "wobbly"];
+/** Games whose seats each choose a hand (the option seat_steadiness, one level a seat). */
+const HANDED = new Set(["tower"]);
 const titles = new Map<string, string>(); // game name -> its title, once the server has listed the games
+
+/** A game's title in the reader's language (the server's, in English, for a game the client does not know). */
+function titleOf(g: GameInfo): string {
+  const own = T.gameTitle(g.name);
+  return own === g.name ? g.title : own;
+}
 
 function inviteLink(code: string): string {
   return `${location.origin}/join/${code}`;
@@ -56,7 +67,7 @@ function select(name: string, choices: Record<string, string>, value: string): H
 }
 
 function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => void): HTMLFormElement {
-  const gameSel = select("game", Object.fromEntries(games.map((g) => [g.name, g.title])), games.find((g) => g.name === "cafe")?.name ?? games[0]!.name);
+  const gameSel = select("game", Object.fromEntries(games.map((g) => [g.name, titleOf(g)])), games.find((g) => g.name === "cafe")?.name ?? games[0]!.name);
   const players = h("input", { name: "players", type: "number", min: 1, max: 6, value: 3 });
   const seatsBox = h("div", { class: "seat-rows" });
   const optionsBox = h("div", { class: "options" });
@@ -78,22 +89,35 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
     players.value = String(n);
     const old = [...seatsBox.querySelectorAll<HTMLElement>(".seat-row")].map((r) => ({
       name: r.querySelector("input")!.value,
-      kind: r.querySelector("select")!.value,
+      kind: r.querySelector<HTMLSelectElement>("select.kind")!.value,
+      hand: r.querySelector<HTMLSelectElement>("select.hand")?.value,
     }));
+    const handed = HANDED.has(g.name);
     clear(
       seatsBox,
       Array.from({ length: n }, (_, i) => {
         const kinds: Record<string, string> = { person: i === 0 ? T.you : T.person };
         for (const level of LEVELS) kinds[level] = T.botLevels[level] ?? level;
         const kind = select(`kind${i}`, kinds, old[i]?.kind ?? (i === 0 ? "person" : "heuristic"));
+        kind.classList.add("kind");
+        // a seat's own hand, the table's steadiness until this seat chooses another (bots too)
+        const hand = handed ? select(`hand${i}`, Object.fromEntries(HANDS.map((l) => [l, T.hand(l)])), old[i]?.hand ?? tableHand()) : null;
+        hand?.classList.add("hand");
+        hand?.setAttribute("aria-label", T.seatHand(i));
         const fallback = (): string => (kind.value === "person" ? T.defaultName(i) : T.botName(i));
         const name = h("input", { name: `name${i}`, value: old[i]?.name ?? fallback(), maxlength: 64, "aria-label": T.seatName(i) });
         kind.addEventListener("change", () => {
           if ([T.defaultName(i), T.botName(i)].includes(name.value.trim())) name.value = fallback();
         });
-        return h("div", { class: "seat-row", "data-seat": i }, h("span", { class: "seat-no" }, `${i + 1}`), name, kind);
+        return h("div", { class: "seat-row", "data-seat": i }, h("span", { class: "seat-no" }, `${i + 1}`), name, kind, hand);
       }),
     );
+  }
+
+  /** The steadiness the options give the whole table (a seat's hand unless it chooses its own). */
+  function tableHand(): string {
+    const given = optionsBox.querySelector<HTMLInputElement>("input[name=opt-steadiness]")?.value.trim() ?? "";
+    return HANDS.includes(given) ? given : "careful";
   }
 
   function drawOptions(): void {
@@ -105,7 +129,9 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
             ? h("input", { type: "checkbox", name: `opt-${o.name}`, checked: o.default })
             : h("input", { name: `opt-${o.name}`, value: String(o.default) });
         input.dataset.kind = typeof o.default;
-        return h("label", { class: "field", title: o.help }, h("span", {}, o.name), input, h("small", {}, `${o.help} (${o.allowed})`));
+        // the help is a msgid of the server's catalogue, the allowed values a message
+        const help = t(o.help);
+        return h("label", { class: "field", title: help }, h("span", {}, o.name), input, h("small", {}, `${help} (${message(o.allowed_msg)})`));
       }),
     );
   }
@@ -121,13 +147,21 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
   }
 
   gameSel.addEventListener("change", () => {
+    drawOptions(); // first: a seat's hand starts as the table's steadiness
+    for (const hand of seatsBox.querySelectorAll("select.hand")) hand.remove();
     drawSeats();
-    drawOptions();
   });
   players.addEventListener("change", drawSeats);
   clockSel.addEventListener("change", drawClock);
-  drawSeats();
+  // the table's steadiness changed: the seats that kept the old one follow it
+  let lastHand = "";
+  optionsBox.addEventListener("focusin", () => (lastHand = tableHand()));
+  optionsBox.addEventListener("change", () => {
+    for (const hand of seatsBox.querySelectorAll<HTMLSelectElement>("select.hand")) if (hand.value === lastHand) hand.value = tableHand();
+    lastHand = tableHand();
+  });
   drawOptions();
+  drawSeats();
   drawClock();
 
   const form = h(
@@ -149,12 +183,14 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
       const kind = input.dataset.kind;
       options[name] = kind === "boolean" ? input.checked : kind === "number" ? Number(input.value) : input.value;
     }
+    const hands = [...seatsBox.querySelectorAll<HTMLSelectElement>("select.hand")].map((s) => s.value);
+    if (hands.some((hand) => hand !== tableHand())) options["seat_steadiness"] = hands.join(",");
     const seats = [...seatsBox.querySelectorAll<HTMLElement>(".seat-row")].map((r, i) => {
-      const kind = r.querySelector("select")!.value;
+      const kind = r.querySelector<HTMLSelectElement>("select.kind")!.value;
       const name = r.querySelector("input")!.value.trim() || (kind === "person" ? T.defaultName(i) : T.botName(i));
       return kind === "person" ? { name } : { name, bot: kind };
     });
-    const clock: Json =
+    const clock: Record<string, Json> | null =
       clockSel.value === "live"
         ? { mode: "live", bank: Number(bank.value) * 60, increment: Number(increment.value) }
         : clockSel.value === "async"
@@ -185,7 +221,7 @@ interface OpenBody {
   options: Record<string, Json>;
   seats: { name: string; bot?: string }[];
   spectators: string;
-  clock: Json;
+  clock: Record<string, Json> | null;
   on_timeout: string;
 }
 
@@ -280,7 +316,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   const inviteInput = h("input", { name: "invite", "aria-label": T.inviteLinkOrCode, placeholder: T.inviteLinkOrCode });
   clear(
     root,
-    h("header", { class: "bar" }, h("h1", {}, T.appName), h("span", { class: "tagline" }, T.tagline)),
+    h("header", { class: "bar" }, h("h1", {}, T.appName), h("span", { class: "tagline" }, T.tagline), languageSwitch()),
     h(
       "main",
       { id: "main", class: "lobby" },
@@ -318,7 +354,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   setInterval(() => void myTables(mine), 10000);
   try {
     const games = await api.games();
-    for (const g of games) titles.set(g.name, g.title);
+    for (const g of games) titles.set(g.name, titleOf(g));
     void myTables(mine);
     clear(formBox, openForm(games, (made, body) => void opened(result, made, body).then(() => myTables(mine))));
   } catch (err) {

@@ -1,107 +1,34 @@
-// The table server's messages (docs/PROTOCOL.md, protocol version 1) and its HTTP calls. A game's view and
-// actions are typed by the generated modules (src/generated/GAME.ts); here they are opaque JSON.
+// The table server's messages (docs/PROTOCOL.md, protocol version 1) and its HTTP calls. Their types are
+// generated from the server's schema (src/generated/protocol.ts); a game's view and actions by the game's
+// own generated modules (src/generated/GAME.ts): here they are opaque JSON.
+
+import { message } from "./i18n";
+
+import type * as Wire from "./generated/protocol";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** A game's action in its JSON form; each game's own are typed by src/generated/GAME.ts. */
 export type Action = { kind: string; [field: string]: Json };
 
-export interface SeatInfo {
-  seat: number;
-  name: string;
-  bot: string | null;
-  autopilot: boolean;
-  bank: number | null;
-  deadline: number | null;
-}
+// The messages and bodies as the server's schema says (client/schemas/protocol.json, generated from
+// cattable.server.protocol into src/generated/protocol.ts); where the schema leaves a game's action as any
+// JSON, the client narrows it to Action.
+export type { AckMessage, Catalogue, ErrorMessage, GameResult, Joined, LogLine, Message, MyTable, Opened, PastView, Presence, SeatInfo } from "./generated/protocol";
+export type { SettleMessage, TableIn, ClientMessage } from "./generated/protocol";
+export { PROTOCOL_VERSION } from "./generated/protocol";
 
-/** A move as a translatable message: an English template with {named} fields, and their values. */
-export interface Message {
-  msgid: string;
-  args: Record<string, unknown>;
-}
+export type StateMessage = Omit<Wire.StateMessage, "legal" | "queued"> & { legal: Action[]; queued: Action | null };
+export type ServerMessage = StateMessage | Exclude<Wire.ServerMessage, Wire.StateMessage>;
+export type GameInfo = Wire.GameInfo;
+export type Hint = Omit<Wire.Hint, "action"> & { action: Action | null };
 
-export interface LogLine {
-  version: number;
-  seat: number | null;
-  text: string;
-  msg?: Message;
-}
-
-/** A log line as a sentence: the message's template with its fields filled (``word`` may say a field's
- * value in words; a field missing stays as {name}), or the line's text where there is no message. */
-export function sentence(line: LogLine, word: (key: string, value: unknown) => string = (_k, v) => String(v)): string {
+/** A log line as a sentence in the reader's language: the message's template translated and its fields
+ * filled (``say`` may word a field's value itself, else a word of the game is translated; a field missing
+ * stays as {name}), or the line's text where there is no message. */
+export function sentence(line: Wire.LogLine, say?: (key: string, value: unknown) => string | null): string {
   const msg = line.msg;
   if (!msg || typeof msg.msgid !== "string") return line.text;
-  return msg.msgid.replace(/\{(\w+)\}/g, (whole, key: string) => (key in msg.args ? word(key, msg.args[key]) : whole));
-}
-
-export interface GameResult {
-  winners: number[];
-  ranking: number[][];
-  scores: number[];
-  team_win: Json;
-  details: { [key: string]: Json };
-}
-
-export interface StateMessage {
-  type: "state";
-  table: string;
-  game: string;
-  version: number;
-  seat: number | null;
-  to_play: number | null;
-  over: boolean;
-  view: unknown;
-  legal: Action[];
-  queued: Action | null;
-  seats: SeatInfo[];
-  clock: Json;
-  log: LogLine[];
-  reset?: boolean;
-  now: number;
-  result?: GameResult;
-  views?: unknown[];
-}
-
-export interface AckMessage {
-  type: "ack";
-  id: string | null;
-  version: number;
-  queued?: boolean;
-  repeat?: boolean;
-  undone?: boolean;
-}
-
-export interface ErrorMessage {
-  type: "error";
-  id: string | null;
-  error: string;
-  reason: string;
-}
-
-export type ServerMessage = StateMessage | AckMessage | ErrorMessage | { type: "pong"; id: string | null };
-
-export interface GameInfo {
-  name: string;
-  title: string;
-  players: [number, number];
-  cooperative: boolean;
-  options: { name: string; default: Json; help: string; allowed: string }[];
-  bots: string[];
-}
-
-export interface Opened {
-  table: string;
-  host: string;
-  invites: Record<string, string>;
-}
-
-export interface MyTable {
-  table: string;
-  game: string;
-  seat: number;
-  version: number;
-  over: boolean;
-  your_move: boolean;
+  return message(msg, say);
 }
 
 export class Refused extends Error {
@@ -132,21 +59,21 @@ async function call<R>(method: string, path: string, body?: unknown, token?: str
 
 export const api = {
   games: () => call<GameInfo[]>("GET", "/api/games"),
-  open: (body: unknown) => call<Opened>("POST", "/api/tables", body),
-  join: (invite: string) => call<{ table: string; seat: number; token: string; game?: string }>("POST", "/api/join", { invite }),
+  open: (body: Wire.TableIn) => call<Wire.Opened>("POST", "/api/tables", body),
+  join: (invite: string) => call<Wire.Joined>("POST", "/api/join", { invite } satisfies Wire.JoinIn),
   state: (table: string, token: string | null) => call<StateMessage>("GET", `/api/tables/${enc(table)}`, undefined, token),
-  myTables: (tokens: string[]) => call<MyTable[]>("POST", "/api/my-tables", { tokens }),
+  myTables: (tokens: string[]) => call<Wire.MyTable[]>("POST", "/api/my-tables", { tokens } satisfies Wire.TokensIn),
   replay: (table: string, at: number, seat: string, token: string | null) =>
-    call<{ version: number; seat: number | null; view: unknown }>(
+    call<Wire.PastView>(
       "GET",
       `/api/tables/${enc(table)}/replay?at=${at}&seat=${enc(seat)}`,
       undefined,
       token,
     ),
   hint: (table: string, token: string) =>
-    call<{ action: Action | null; text: string }>("POST", `/api/tables/${enc(table)}/hint`, {}, token),
+    call<Hint>("POST", `/api/tables/${enc(table)}/hint`, {}, token),
   presence: (table: string, token: string | null) =>
-    call<{ connected: number[]; spectators: number }>("GET", `/api/tables/${enc(table)}/presence`, undefined, token),
+    call<Wire.Presence>("GET", `/api/tables/${enc(table)}/presence`, undefined, token),
 };
 
 function enc(s: string): string {

@@ -5,6 +5,7 @@ import { clear, h } from "./dom";
 import { api, type LogLine, type StateMessage } from "./protocol";
 import { seatsAt } from "./storage";
 import { tableFor } from "./tables";
+import { languageSwitch } from "./i18n";
 import { T } from "./text";
 
 export async function replayPage(root: HTMLElement, table: string, params: URLSearchParams): Promise<void> {
@@ -54,6 +55,7 @@ export async function replayPage(root: HTMLElement, table: string, params: URLSe
         hint: null,
         act: () => undefined,
         redraw: () => void show(),
+        replay: { at: got.version, rests: got.rests ?? [] },
       });
       clear(logBox, log.filter((l) => l.version <= at).map((l) => h("li", {}, module.logLine(l, names))).reverse());
     } catch (err) {
@@ -69,7 +71,7 @@ export async function replayPage(root: HTMLElement, table: string, params: URLSe
   who.addEventListener("change", () => void show());
   clear(
     root,
-    h("header", { class: "bar" }, h("a", { href: "/", class: "back" }, T.backToLobby), h("h1", {}, `${T.replayTitle}: ${T.gameTitle(msg.game)}`), h("span", { class: "table-id" }, table)),
+    h("header", { class: "bar" }, h("a", { href: "/", class: "back" }, T.backToLobby), h("h1", {}, `${T.replayTitle}: ${T.gameTitle(msg.game)}`), h("span", { class: "table-id" }, table), languageSwitch()),
     h(
       "main",
       { id: "main", class: "table-page replay" },

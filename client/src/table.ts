@@ -8,6 +8,7 @@ import { api, type Action, type LogLine, type StateMessage } from "./protocol";
 import { seatsAt } from "./storage";
 import { tableFor } from "./tables";
 import type { TableContext, TableModule } from "./tables/types";
+import { languageSwitch } from "./i18n";
 import { T } from "./text";
 
 export function clockText(seconds: number): string {
@@ -45,6 +46,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
       h("a", { href: "/", class: "back" }, T.backToLobby),
       h("h1", {}, title),
       h("span", { class: "table-id" }, table),
+      languageSwitch(),
     ),
     h(
       "main",
@@ -250,7 +252,7 @@ function drawEnd(box: HTMLElement, msg: StateMessage, module: TableModule, names
     return;
   }
   const r = msg.result;
-  const best = Math.max(...r.scores);
+  const best = Math.max(...(r.scores ?? []));
   box.hidden = false;
   clear(
     box,
@@ -266,7 +268,7 @@ function drawEnd(box: HTMLElement, msg: StateMessage, module: TableModule, names
       h(
         "table",
         { class: "score" },
-        h("tbody", {}, names.map((n, i) => h("tr", {}, h("th", { scope: "row" }, n), h("td", {}, r.scores[i] ?? "")))),
+        h("tbody", {}, names.map((n, i) => h("tr", {}, h("th", { scope: "row" }, n), h("td", {}, r.scores?.[i] ?? "")))),
       ),
   );
 }

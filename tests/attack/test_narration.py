@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.console import Console
 
+from cattable.core.i18n import render as say
 from cattable.games.attack.actions import Swap
 from cattable.games.attack.board import standard_board
 from cattable.games.attack.cards import card_name
@@ -29,9 +30,14 @@ def _events(s: AttackState, seat: int | None, msg: str) -> list[dict[str, Any]]:
     return [e for e in s.view(seat)["log"] if e["id"] == msg]
 
 
-def _drawn(s: AttackState, seat: int | None, width: int = 120) -> str:
+def _said(event: dict[str, Any], lang: str = "en") -> str:
+    """An event as a door tells it: its message (template and arguments) in ``lang``."""
+    return say(event["msgid"], event["args"], lang)
+
+
+def _drawn(s: AttackState, seat: int | None, width: int = 120, lang: str = "en") -> str:
     console = Console(width=width, height=100, record=True, color_system=None)  # tall: the full graph
-    console.print(render(s.view(seat), seat))
+    console.print(render(s.view(seat), seat, lang))
     return console.export_text()
 
 
@@ -63,18 +69,22 @@ def test_an_exchange_is_announced_in_full_only_to_the_two_cats_in_it() -> None:
     for viewer in (2, None):
         (event,) = _events(s, viewer, "exchange")
         assert event["args"] == {"cat": 0, "other": 1}
-        assert "exchange a card" in event["text"]
+        assert "exchange a card" in _said(event) and "échangent une carte" in _said(event, "fr")
         assert not _events(s, viewer, "exchange_cards")
         log = json.dumps(s.view(viewer)["log"])
         assert not any(c in log for c in secret)
     for viewer in (0, 1):
         (event,) = _events(s, viewer, "exchange_cards")
         assert event["args"] == {"cat": 0, "other": 1, "take": "bird4", "give": "bird1"}
-        assert "bird4" in event["text"] and "bird1" in event["text"]
+        assert "bird4" in _said(event) and "bird1" in _said(event, "fr")
     # the third seat's drawing says an exchange happened and shows none of its cards
     seen_by_2 = [line for line in _drawn(s, 2).splitlines() if "exchange" in line]
     assert seen_by_2 and not any(c in line for line in seen_by_2 for c in secret)
     assert any("bird4" in line for line in _drawn(s, 1).splitlines() if "takes" in line)
+    # and so in French: the watcher's drawing tells the exchange in French, still without its cards
+    in_french = [line for line in _drawn(s, 2, lang="fr").splitlines() if "échangent" in line]
+    assert in_french and not any(c in line for line in in_french for c in secret)
+    assert any("bird4" in line for line in _drawn(s, 0, lang="fr").splitlines() if "prend" in line)
 
 
 @rule(BOOK, "Don't let other players see your cards.")
@@ -87,7 +97,8 @@ def test_a_card_drawn_is_named_only_to_the_cat_that_draws_it() -> None:
     assert own["args"]["cards"] == [card_name(s.hands[0][-1])]
     for viewer in (1, 2, None):
         (event,) = _events(s, viewer, "drew")
-        assert event["args"] == {"cat": 0, "count": 1} and event["text"] == "Cat 0 draws 1 card."
+        assert event["args"] == {"cat": 0, "count": 1} and _said(event) == "Cat 0 draws 1 card."
+        assert _said(event, "fr") == "Le chat 0 pioche 1 carte."
         assert not _events(s, viewer, "drew_cards")
 
 
@@ -106,7 +117,7 @@ def test_every_seat_is_told_the_roll_and_the_lives_lost() -> None:
         assert hit["args"] == {"cat": 0, "victim": 1, "at": "r4_8"}
         (lost,) = _events(s2, viewer, "lives_lost")
         assert lost["args"] == {"cat": 1, "lost": 1, "left": 8}
-        assert lost["text"] == "Cat 1 loses 1 life (8 left) and goes home."
+        assert _said(lost) == "Cat 1 loses 1 life (8 left) and goes home."
 
 
 @rule(BOOK, "Read out the instruction on the card and do as it says.")
@@ -122,13 +133,14 @@ def test_the_curiosity_card_and_the_cars_drive_are_told_to_everyone() -> None:
         assert ids.index("card") < ids.index("moved") < ids.index("curiosity") < ids.index("car")
         (car,) = [e for e in log if e["id"] == "car"]
         assert car["args"] == {"src": None, "street": "East"}
-        assert car["text"] == "Curiosity: the car drives from the car park to the East street."
+        assert _said(car) == "Curiosity: the car drives from the car park to the East street."
+        assert _said(car, "fr") == "Curiosité : la voiture quitte le parking pour la rue Est."
         lost = [e["args"]["cat"] for e in log if e["id"] == "lives_lost"]
         assert lost == [1, 2]
     s = table(players=2, at={0: "r4_9", 1: "f2"}, hand=HAND)
     top_curiosity(s, "shop0")
     play(s, "cat 1 q1")
-    texts = [e["text"] for e in s.view(1)["log"]]
+    texts = [_said(e) for e in s.view(1)["log"]]
     assert "Curiosity: the Fishmonger closes." in texts
     assert "Cat 1 loses 1 life (8 left) and goes home." in texts
 
@@ -148,6 +160,7 @@ def test_a_cornered_cat_is_told_why_and_what_it_lost() -> None:
         assert c["args"] == {"cat": 0, "reasons": ["car", "cat", "mouse"]}
         (lost,) = _events(s, viewer, "lives_lost")
         assert lost["args"] == {"cat": 0, "lost": 3, "left": 6}
+        assert _said(c, "fr") == "Le chat 0 est coincé (voiture, chat, souris)."
 
 
 def test_the_log_is_json_kept_by_determinize_and_shown_by_the_drawing() -> None:
@@ -157,7 +170,7 @@ def test_the_log_is_json_kept_by_determinize_and_shown_by_the_drawing() -> None:
     for seat in (0, 1, 2, None):
         view = s.view(seat)
         assert json.loads(json.dumps(view)) == view
-        assert all(set(e) == {"n", "id", "args", "text"} for e in view["log"])
+        assert all(set(e) == {"n", "id", "msgid", "args"} for e in view["log"])
     mine = s.view(0)["log"]
     for event in mine:
         for value in event["args"].values():

@@ -94,7 +94,8 @@ def _place_with_pointer(page: Any, kind: str) -> dict[str, Any]:
 
 def _choose(page: Any, want_cat: bool) -> None:
     buttons = page.locator("button.choose")
-    texts = buttons.all_inner_texts()
+    # the side as the view gives it ("yellow cat + pet"); the button says it in the edition's names
+    texts = [buttons.nth(i).get_attribute("data-side") or "" for i in range(buttons.count())]
     cats = [i for i, t in enumerate(texts) if "cat" in t and "pet" not in t]
     walls = [i for i, t in enumerate(texts) if "cat" not in t]
     pick = (cats if want_cat and cats else walls or cats or [0])[0]
@@ -118,7 +119,7 @@ def test_a_person_places_a_wall_a_floor_and_a_cat_with_the_pointer_and_the_settl
         if "choose" in legal:
             _choose(page, want_cat="cat" not in placed and {"wall", "floor"} <= placed)
         elif kind is None:  # a pet, a goal (Toto climbs) or skip: by clicking
-            page.locator(".tower-goal button, .tower-moves button").first.click()
+            page.locator(".tower-goal button, .tower-moves button, .tower-pet button.pet").first.click()
         else:
             settles = page.evaluate("window.__settles.length")
             _place_with_pointer(page, kind)

@@ -23,7 +23,19 @@ from tests.rulebook import rule
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "src" / "cattable" / "locale"
-EXTRACT = [sys.executable, "-m", "babel.messages.frontend", "extract", "-k", "N_", "--no-location", "--omit-header"]
+EXTRACT = [
+    sys.executable,
+    "-m",
+    "babel.messages.frontend",
+    "extract",
+    "-F",
+    str(ROOT / "babel.cfg"),
+    "-k",
+    "N_",
+    "--no-location",
+    "--omit-header",
+]
+"""As `make messages` runs it: the Python code's N_("...") and the browser client's t("...") and N_("...")."""
 
 
 def _template_ids(path: Path) -> set[str]:
@@ -34,7 +46,7 @@ def _template_ids(path: Path) -> set[str]:
 def test_the_committed_template_holds_exactly_what_the_code_marks(tmp_path: Path) -> None:
     fresh = tmp_path / "cattable.pot"
     subprocess.run(
-        [*EXTRACT, "-o", str(fresh), str(ROOT / "src" / "cattable")],
+        [*EXTRACT, "-o", str(fresh), str(ROOT / "src" / "cattable"), str(ROOT / "client" / "src")],
         check=True,
         capture_output=True,
     )
@@ -131,3 +143,54 @@ def test_every_action_kind_the_schema_names_has_a_template_with_its_fields(name:
         kind = branch["properties"]["kind"]["const"]
         assert kind in module.ANNOUNCEMENTS, (name, kind)
         assert fields(module.ANNOUNCEMENTS[kind]) <= set(branch["properties"]) - {"kind"}, (name, kind)
+
+
+@pytest.mark.parametrize("name", ["cafe", "washi", "attack", "tower"])
+def test_every_option_says_its_help_and_values_in_french(name: str) -> None:
+    """The lobby shows each option's help and allowed values in the reader's language (issue #21)."""
+    french = catalogue("fr")
+    for option in cattable.game(name).options:
+        assert option.help in french, (name, option.name)
+        allowed = option.allowed_message()
+        assert allowed.msgid in french, (name, option.name, allowed.msgid)
+        assert allowed.render("en") == option.allowed()
+        assert "{" not in allowed.render("fr"), allowed
+
+
+def test_every_cat_attack_event_is_a_message_french_translates() -> None:
+    """Cat Attack's "what happened" events are messages: each template (and each variant a count of one,
+    a mouse or a bird, or the winners choose) is in the catalogue, and the events of seeded games render
+    whole in French for every seat."""
+    from cattable.games.attack.events import TEXTS, VARIANTS
+
+    french = catalogue("fr")
+    for template in (*TEXTS.values(), *VARIANTS.values()):
+        assert template in french, template
+    state = cattable.game("attack").new(players=3, seed=1)
+    rng = random.Random(1)
+    met: set[str] = set()
+    while True:
+        for viewer in (*range(3), None):
+            for event in state.view(viewer)["log"]:
+                met.add(event["id"])
+                assert fields(event["msgid"]) <= set(event["args"]), event
+                assert "{" not in render(event["msgid"], event["args"], "fr"), event
+        if state.is_over:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert {"turn", "rolled", "moved", "game_over"} <= met
+
+
+@rule("cat-attack.txt", "Make sure none of the other players sneaks a peek.")
+def test_an_exchange_event_names_its_cards_only_to_its_two_cats_in_any_language() -> None:
+    kinds = _kinds("attack", 2000)
+    state, swap = kinds["swap"]
+    chooser, other = state.swaps[0]  # type: ignore[attr-defined]
+    state.apply(swap)
+    cards = {swap.to_json()["take"], swap.to_json()["give"]}
+    for viewer in (*range(state.players), None):
+        told = [e for e in state.view(viewer)["log"] if e["id"].startswith("exchange")]
+        assert len(told) == 1
+        for lang in LANGUAGES:
+            said = render(told[0]["msgid"], told[0]["args"], lang)
+            assert (viewer in (chooser, other)) == all(card in said for card in cards), (viewer, lang, said)

@@ -14,6 +14,7 @@ from rich.console import Console, RenderableType
 
 import cattable
 from cattable.core import State
+from cattable.core.i18n import Message
 from cattable.games.attack.board import standard_board
 from cattable.games.washi.coords import column_name, parse_cell
 from cattable.games.washi.mapfile import FIRST_MAPS_DIR, load_map, shipped_maps
@@ -93,7 +94,8 @@ def test_cat_attack_fits_80x24_and_names_every_space_its_moves_use(players: int)
             checked += 1
         log = state.view(seat)["log"]
         if log and len(lines) < BUDGET:  # the log gives way first, its earliest events first
-            assert " ".join(log[-1]["text"].split()[-3:]) in " ".join(text.split())
+            said = Message(log[-1]["msgid"], log[-1]["args"]).render()
+            assert " ".join(said.split()[-3:]) in " ".join(text.split())
     assert checked > 0, "no position had a move naming a space"
 
 

@@ -160,10 +160,12 @@ def test_the_end_of_cat_attack_says_why_and_counts_lives_and_food() -> None:
 
 
 def test_the_end_of_the_tower_says_how_it_ended() -> None:
+    from cattable.games.tower import events as ev
     from cattable.interfaces.terminal.drawings import tower
 
     view = cattable.game("tower").new(players=2, seed=1).view(None)
-    view["events"] = [*view["events"], "game over: the tower collapses: 5 walls fell"]
+    why = ev.message(ev.COLLAPSE, why=ev.message(ev.WALLS_FALLEN, n=5))
+    view["events"] = [*view["events"], ev.message(ev.GAME_OVER, why=why)]
     result = {
         "winners": [],
         "ranking": [[0, 1]],
@@ -172,7 +174,7 @@ def test_the_end_of_the_tower_says_how_it_ended() -> None:
         "details": {"outcome": "defeat", "floors": 7, "wall_debris": 5, "turns": 30, "toto_floor": 4},
     }
     text = "\n".join(screen(tower.explain_result(result, NAMES[:2], view)))
-    assert "The table loses" in text and "the tower collapses: 5 walls fell" in text and "floor 4" in text
+    assert "The table loses" in text and "the tower collapses: 5 walls have fallen" in text and "floor 4" in text
 
 
 def test_the_washi_legend_names_every_mark_the_map_uses() -> None:
@@ -196,3 +198,15 @@ def test_the_washi_legend_names_every_mark_the_map_uses() -> None:
         assert ("A : building" if cw == 2 else "A: building") in text
         assert f"{washi_drawing.GLYPHS[cw]['fish']}: fish" in text
         assert "^^" not in text  # ^ only ever marks a north door; the forest is %%
+
+
+def test_the_tower_drawing_tells_its_events_in_french() -> None:
+    """renderer(game, "fr") gives the tower's drawing its language: what just happened is told in French."""
+    game = cattable.game("tower")
+    state = game.new(players=2, seed=1)
+    state.apply(state.legal_actions()[0])
+    view = state.view(None)
+    english = visible(screen(renderer(game)(view, None)))
+    french = visible(screen(renderer(game, "fr")(view, None)))
+    assert "seat 0 takes A" in english, english
+    assert "la place 0 prend A" in french and "takes" not in french, french

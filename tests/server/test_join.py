@@ -51,3 +51,20 @@ def test_join_with_a_broken_link_says_what_a_link_looks_like(server: Server) -> 
     cmd[-1] = f"{server.base}/join/not-a-real-code"
     done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "invite link is not valid" in done.stderr
+
+
+def test_join_in_french_tells_the_tables_moves_in_french(server: Server) -> None:
+    """``--lang fr``: the server's log lines are messages, so a terminal seat reads them from the French
+    catalogue (a French player and an English one can share the table)."""
+    done, _ = _join(server, "washi", "--bot", "heuristic", "--lang", "fr")
+    assert done.returncode == 0, done.stderr
+    assert "place un poisson en" in done.stdout
+    assert "places a fish" not in done.stdout
+
+
+def test_join_refuses_a_language_it_does_not_speak(server: Server) -> None:
+    done, made = _join(server, "washi", "--lang", "xx")
+    assert done.returncode == 2
+    assert "invalid choice: 'xx'" in done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+    assert get(f"{server.base}/api/tables/{made['table']}")["version"] == 0

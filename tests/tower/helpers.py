@@ -94,3 +94,15 @@ def set_actions(state: TowerState, *ids: str) -> None:
 
 def texts(state: TowerState) -> list[str]:
     return [a.text() for a in state.legal_actions()]
+
+
+def floor_on_two_bricks(world: TowerWorld) -> float:
+    """The height (cm) at which F2 comes to rest on two bricks walls stood on F1 of a copy of ``world``: how
+    tall that world's bricks are."""
+    w = world.clone()
+    w.place_wall("W-bricks-1", 3.0, 0.0, 0.0, 90.0)
+    w.place_wall("W-bricks-2", -3.0, 0.0, 180.0, 90.0)
+    w.settle()
+    w.place_floor("F2", 0.0, 0.0, 0.0)
+    w.settle()
+    return float(w.poses()["F2"][2])

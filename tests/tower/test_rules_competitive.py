@@ -10,6 +10,7 @@ import pytest
 from cattable.core import IllegalAction
 from cattable.games.tower import debris, legal, pending, placements, turn, views
 from cattable.games.tower.actions import Choose, Goal, Move, Refresh, Skip
+from cattable.games.tower.events import texts as told
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.phases import Ending, Phase
 from cattable.games.tower.physics import TowerWorld
@@ -254,5 +255,5 @@ def test_a_move_back_in_the_hand_with_no_floor_left_is_given_up_and_play_goes_on
     s.after_place = Phase.GOAL
     s.pending = [pending.move("C-purple-1")]
     placements.drop_unplaceable(s)
-    assert s.pending == [] and "C-purple-1: nowhere left to place it, so it is given up" in s.events
+    assert s.pending == [] and "C-purple-1: nowhere left to place it, so it is given up" in told(s.events)
     assert "C-purple-1" not in s.table.outcome["pieces"]

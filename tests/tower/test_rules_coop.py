@@ -11,6 +11,7 @@ from cattable.games.tower import climb, debris, legal, reasons, stock, turn
 from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Pet, Wall, parse_action
 from cattable.games.tower.cards import cards
 from cattable.games.tower.climb import MILESTONES
+from cattable.games.tower.events import texts as told
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.phases import Ending, Phase
 from cattable.games.tower.physics import TowerWorld
@@ -276,7 +277,7 @@ def test_petting_is_a_light_touch_on_the_cat_just_placed() -> None:
         s.apply(Pet("pet", 0.0, 1.0, 50.0))
     s.apply(Pet("pet", 90.0, 1.0, 6.0))
     assert s.card == "" and "A15" in s.action_discard
-    assert any("pets C-yellow-1" in e for e in s.events)
+    assert any("pets C-yellow-1" in e for e in told(s.events))
 
 
 # -- discard and refill ----------------------------------------------------------------------------------
@@ -461,7 +462,7 @@ def test_a_fallen_piece_still_touching_a_floor_is_put_back_not_debris() -> None:
     assert s.wall_debris == [] and "W-bricks-1" in s.table.outcome["pieces"]
     pose = s.table.outcome["poses"]["W-bricks-1"]
     assert abs(pose[0] - stood[0]) < 0.1 and abs(pose[1] - stood[1]) < 0.1 and tilt_of(pose) < 5.0
-    assert any("W-bricks-1 fell but still touches a floor: put back where it fell from" in e for e in s.events)
+    assert any("W-bricks-1 fell but still touches a floor: put back where it fell from" in e for e in told(s.events))
 
 
 @rule(EN, "it is not considered to have fallen from the Tower and is not “Debris” and can be placed again")
@@ -497,7 +498,7 @@ def test_a_piece_that_falls_while_being_placed_goes_back_to_the_hand() -> None:
     s.apply(Wall("wall", "bricks", 3.0, -3.0, 135.0, 90.0))  # both walls on one side: the floor tips
     s.apply(Floor("floor", 4.0, -4.0, 0.0))
     assert s.wall_debris == []  # nothing the player was placing counts as debris
-    assert any("back to the hand" in e for e in s.events)
+    assert any("back to the hand" in e for e in told(s.events))
     assert s.pending and s.pending[0].piece in ("wall", "floor") and s.pending[0].tries == 1
 
 
@@ -518,7 +519,7 @@ def test_a_piece_may_be_tried_again_past_three_tries_up_to_the_digital_limit() -
         s.apply(s.legal_actions()[0])
     s.apply(Floor("floor", 4.0, -4.0, 0.0))
     assert s.wall_debris == [] and "F2" not in s.table.outcome["pieces"] and "F2" in stock.floors(s)
-    assert any(f"did not stand in {debris.MAX_TRIES} tries: given up, back to the stock" in e for e in s.events)
+    assert any(f"did not stand in {debris.MAX_TRIES} tries: given up, back to the stock" in e for e in told(s.events))
     assert s.phase != "place"  # the card is done: play goes on
 
 
@@ -633,7 +634,7 @@ def test_in_french_the_whole_tower_falling_ends_the_game_even_with_four_walls() 
     fell_off_whole(s)
     debris.clear(s)
     assert len(s.wall_debris) == 4 and s.is_over and s.outcome is Ending.DEFEAT
-    assert "the whole tower has fallen" in s.events[-1]
+    assert "the whole tower has fallen" in told(s.events)[-1]
 
 
 @rule(FR, "Lorsque Neko")
@@ -652,8 +653,8 @@ def test_in_french_neko_reaching_the_tenth_floor_wins_without_a_count_of_five(mo
     refresh(s)
     s.apply(Goal("goal", 1, 1))
     assert s.is_over and s.outcome == "victory" and s.cleared == [10]
-    assert any("Neko climbs to floor 10" in e for e in s.events)
-    assert s.events[-1] == "game over: Neko reached floor 10"
+    assert any("Neko climbs to floor 10" in e for e in told(s.events))
+    assert told(s.events)[-1] == "game over: Neko reached floor 10"
 
 
 def test_the_french_game_names_its_black_cat_neko_everywhere() -> None:
@@ -667,9 +668,9 @@ def test_the_french_game_names_its_black_cat_neko_everywhere() -> None:
 
     scene(s, knock_off)
     debris.clear(s)
-    assert "Neko falls: stood back on F3" in s.events
+    assert "Neko falls: stood back on F3" in told(s.events)
     view = s.view(0)
-    assert view["toto_name"] == "Neko" and not any("toto" in e.lower() for e in view["events"])
+    assert view["toto_name"] == "Neko" and not any("toto" in e.lower() for e in told(view["events"]))
 
 
 @rule(EN, "What happens when there is a partial collapse?")
@@ -708,7 +709,7 @@ def test_toto_on_the_tenth_floor_and_a_count_of_five_wins() -> None:
     s.apply(Goal("goal", 1, 1))
     assert s.is_over and s.outcome == "victory" and s.cleared == [10]
     assert s.result().team_win is True and s.result().winners == (0, 1)
-    assert any(cards().editions["en"]["stories"]["10"] in e for e in s.events)
+    assert any(cards().editions["en"]["stories"]["10"] in e for e in told(s.events))
     assert len(s.chance.log) > len(before)  # the count was simulated and recorded
 
 
@@ -764,7 +765,7 @@ def test_an_empty_deck_is_the_discard_reshuffled_and_the_other_card_stays() -> N
     s.apply(Cat("cat", "blue", 2, 0.0, 0.0, 0.0, "", ""))
     assert s.action_faceup[0] == "A07" and len(s.action_faceup) == 2
     assert "A07" not in s.action_deck and len(s.action_deck) == 18 and s.action_discard == []
-    assert any("reshuffled" in e for e in s.events)
+    assert any("reshuffled" in e for e in told(s.events))
 
 
 @rule(EN, "What happens if there are no Feline Friends of a specific color when told to place one?")

@@ -6,6 +6,7 @@
 
 import boardText from "../../../src/cattable/games/attack/board.json?raw";
 import { svg } from "../dom";
+import { t, word } from "../i18n";
 import type { AttackView } from "../generated/attack";
 
 interface BoardSpace {
@@ -43,18 +44,19 @@ export function centre(id: string): [number, number] {
 export function spaceWords(id: string): string {
   const s = SPACES.get(id);
   if (!s) return id;
+  const shop = word(BOARD.shops[s.shop ?? 0]?.name ?? "");
   const what: Record<string, string> = {
-    street: `the ${BOARD.streets[s.street ?? 0]?.name ?? ""} street`,
-    shop_garden: `the ${BOARD.shops[s.shop ?? 0]?.name ?? ""}'s garden`,
-    burglar: `the ${BOARD.shops[s.shop ?? 0]?.name ?? ""}'s Cat Burglar paw-print`,
-    home: `house ${s.house}'s Home space`,
-    garden: `house ${s.house}'s garden`,
-    wall: "a wall",
-    curiosity: "a Curiosity space",
-    mouse_space: "the mouse space",
-    bird_space: "the bird space",
-    mouse_hole: "the mouse-hole",
-    bird_house: "the bird-house",
+    street: t("the {street} street", { street: word(BOARD.streets[s.street ?? 0]?.name ?? "") }),
+    shop_garden: t("the {shop}'s garden", { shop }),
+    burglar: t("the {shop}'s Cat Burglar paw-print", { shop }),
+    home: t("house {house}'s Home space", { house: s.house }),
+    garden: t("house {house}'s garden", { house: s.house }),
+    wall: t("a wall"),
+    curiosity: t("a Curiosity space"),
+    mouse_space: t("the mouse space"),
+    bird_space: t("the bird space"),
+    mouse_hole: t("the mouse-hole"),
+    bird_house: t("the bird-house"),
   };
   return `${id} (${what[s.kind] ?? s.kind})`;
 }
@@ -114,8 +116,8 @@ function terrain(view: AttackView): SVGElement {
         "g",
         { class: `shop${info?.open ? " open" : " closed"}`, "data-shop": k },
         svg("rect", { x: x + 2, y: y + 2, width: 4 * G - 4, height: 2 * G - 4, rx: 6, fill: SHOP_COLOURS[k] ?? "#ccc" }),
-        svg("text", { x: x + 2 * G, y: y + 30, class: "shop-name" }, shop.name),
-        svg("text", { x: x + 2 * G, y: y + 52, class: "shop-stock" }, `${info?.stock ?? 0} ${shop.item}${info?.open ? "" : " · CLOSED"}`),
+        svg("text", { x: x + 2 * G, y: y + 30, class: "shop-name" }, word(shop.name)),
+        svg("text", { x: x + 2 * G, y: y + 52, class: "shop-stock" }, `${info?.stock ?? 0} ${word(shop.item)}${info?.open ? "" : t(" · CLOSED")}`),
       ),
     );
   });

@@ -5,9 +5,17 @@ import { h } from "../dom";
 import type { AttackAction, AttackView, Card } from "../generated/attack";
 import type { Action } from "../protocol";
 import { svg } from "../dom";
+import { language, message, t, word } from "../i18n";
 import { BOARD, birdShape, catShape, mouseShape, spaceWords } from "./attack-board";
 
-export const ITEM_WORDS: Record<string, string> = { fish: "fish", milk: "milk", catfood: "cat food", vitamins: "vitamins", mouse: "a mouse", bird: "a bird" };
+export const ITEM_WORDS: Record<string, string> = {
+  fish: t("fish"),
+  milk: t("milk"),
+  catfood: t("cat food"),
+  vitamins: t("vitamins"),
+  mouse: t("a mouse"),
+  bird: t("a bird"),
+};
 const ITEM_GLYPH: Record<string, string> = { fish: "F", milk: "M", catfood: "C", vitamins: "V", mouse: "m", bird: "b" };
 
 /** The card an action plays from the hand, or null (a move, a raid, an exchange, a Cat Fight...). */
@@ -28,8 +36,8 @@ export function spaceOf(a: AttackAction): string | null {
 
 export function cardWords(card: string): string {
   const m = /^(cat|mouse|bird)(\d)$/.exec(card);
-  if (m) return `${m[1] === "cat" ? "Cat" : m[1] === "mouse" ? "Mouse" : "Bird"} ${m[2]}`;
-  return { speedy: "Speedy Cat", attack: "Cat Attack", burglar: "Cat Burglar" }[card] ?? card;
+  if (m) return m[1] === "cat" ? t("Cat {n}", { n: m[2] }) : m[1] === "mouse" ? t("Mouse {n}", { n: m[2] }) : t("Bird {n}", { n: m[2] });
+  return { speedy: t("Speedy Cat"), attack: t("Cat Attack"), burglar: t("Cat Burglar") }[card] ?? card;
 }
 
 function suitIcon(card: string): SVGElement {
@@ -47,7 +55,7 @@ export function cardEl(card: string, opts: { legal?: boolean; selected?: boolean
   const suit = card.replace(/\d$/, "");
   const value = /\d$/.exec(card)?.[0] ?? "";
   const cls = `mog-card suit-${suit}${opts.legal ? " legal" : ""}${opts.selected ? " selected" : ""}${opts.hinted ? " hinted" : ""}`;
-  const body = [suitIcon(card), h("span", { class: "value" }, value || cardWords(card)), value ? h("span", { class: "suit-name" }, suit) : null];
+  const body = [suitIcon(card), h("span", { class: "value" }, value || cardWords(card)), value ? h("span", { class: "suit-name" }, word(suit)) : null];
   const attrs = { class: cls, "data-card": card, "data-hand": opts.hand ? "mine" : null, "aria-label": cardWords(card) };
   return opts.onclick ? h("button", { ...attrs, type: "button", onclick: opts.onclick, "aria-pressed": opts.selected ? "true" : "false" }, body) : h("span", attrs, body);
 }
@@ -62,33 +70,35 @@ export function describeAttack(action: Action, names: string[]): string {
   const to = (s: string | null) => (s ? spaceWords(s) : "");
   switch (a.kind) {
     case "cat_card":
-      return a.to ? `Cat ${a.count}: move your cat to ${to(a.to)}` : `Cat ${a.count}: you are cornered (lose lives and go home)`;
+      return a.to ? t("Cat {n}: move your cat to {to}", { n: a.count, to: to(a.to) }) : t("Cat {n}: you are cornered (lose lives and go home)", { n: a.count });
     case "mouse_card":
     case "bird_card": {
       const kind = a.kind === "mouse_card" ? "mouse" : "bird";
-      if (!a.to) return `${cardWords(`${kind}${a.count}`)}: play it without moving a ${kind}`;
+      const card = cardWords(`${kind}${a.count}`);
+      if (!a.to) return kind === "mouse" ? t("{card}: play it without moving a mouse", { card }) : t("{card}: play it without moving a bird", { card });
       const from = String(a.from ?? "");
-      const src = from.startsWith("larder") ? `house ${from.slice(6)}'s larder` : from === "mh" ? "the mouse-hole" : from === "bh" ? "the bird-house" : from;
-      return `${cardWords(`${kind}${a.count}`)}: a ${kind} from ${src} to ${to(a.to)}`;
+      const src = from.startsWith("larder") ? t("house {house}'s larder", { house: from.slice(6) }) : from === "mh" ? t("the mouse-hole") : from === "bh" ? t("the bird-house") : from;
+      return kind === "mouse" ? t("{card}: a mouse from {from} to {to}", { card, from: src, to: to(a.to) }) : t("{card}: a bird from {from} to {to}", { card, from: src, to: to(a.to) });
     }
     case "speedy":
-      return "Speedy Cat: roll three more times";
+      return t("Speedy Cat: roll three more times");
     case "attack":
-      return a.to ? `Cat Attack: jump on ${to(a.to)}` : "Cat Attack: play it with no target";
+      return a.to ? t("Cat Attack: jump on {to}", { to: to(a.to) }) : t("Cat Attack: play it with no target");
     case "burglar":
-      return a.to ? `Cat Burglar: ${to(a.to)}${a.item ? `, taking ${ITEM_WORDS[a.item] ?? a.item}` : ""}` : "Cat Burglar: play it with no target";
+      if (!a.to) return t("Cat Burglar: play it with no target");
+      return a.item ? t("Cat Burglar: {to}, taking {item}", { to: to(a.to), item: ITEM_WORDS[a.item] ?? a.item }) : t("Cat Burglar: {to}", { to: to(a.to) });
     case "six_cat":
-      return `Six Cat: six ${a.suit} cards, house ${a.house} loses its ${a.suit}`;
+      return t("Six Cat: six cards of the {suit} suit, house {house} loses its {item}", { suit: word(a.suit), house: a.house, item: ITEM_WORDS[a.suit] ?? a.suit });
     case "fight":
-      return `Start a Cat Fight with ${names[a.opponent] ?? `cat ${a.opponent}`} in ${a.suit}s`;
+      return t("Start a Cat Fight with {name} in the {suit} suit", { name: names[a.opponent] ?? t("cat {n}", { n: a.opponent }), suit: word(a.suit) });
     case "fight_card":
-      return `Put down ${cardWords(a.card)}`;
+      return t("Put down {card}", { card: cardWords(a.card) });
     case "move":
-      return `Move to ${to(a.to)}`;
+      return t("Move to {to}", { to: to(a.to) });
     case "raid":
-      return `Raid: take ${ITEM_WORDS[a.item] ?? a.item}`;
+      return t("Raid: take {item}", { item: ITEM_WORDS[a.item] ?? a.item });
     case "swap":
-      return `Take ${cardWords(a.take)} and give ${cardWords(a.give)}`;
+      return t("Take {take} and give {give}", { take: cardWords(a.take), give: cardWords(a.give) });
   }
   return JSON.stringify(a);
 }
@@ -101,16 +111,39 @@ export function withNames(text: string, names: string[]): string {
     .replace(/\b(plays|puts down|takes|gives) (speedy|attack|burglar)\b/g, (_, verb: string, card: string) => `${verb} ${cardWords(card)}`);
 }
 
+/** The arguments of an event that name seats, and those that name Mog cards. */
+const SEAT_ARGS = new Set(["cat", "victim", "other", "winners"]);
+const CARD_ARGS = new Set(["card", "cards", "take", "give"]);
+
+/** An event of the view (a message: the server's English template and its arguments) in the reader's
+ * language, the cats called by their players' names. English keeps the server's own sentence with the
+ * names put in (withNames); another language fills its template with names and card words. */
+export function eventWords(event: { msgid: string; args: Record<string, unknown> }, names: string[]): string {
+  const each = (value: unknown, f: (v: unknown) => string): string => (Array.isArray(value) ? value.map(f).join(", ") : f(value));
+  const seat = (v: unknown): string => names[Number(v)] ?? String(v);
+  if (language() === "en") {
+    // "cats 1, 3 win": several winners are named here, a lone cat by withNames ("cat 1 wins")
+    const many = (key: string, value: unknown) => (key === "winners" && Array.isArray(value) && value.length > 1 ? each(value, seat) : null);
+    return withNames(message(event, many), names);
+  }
+  return message(event, (key, value) =>
+    SEAT_ARGS.has(key) ? each(value, seat) : CARD_ARGS.has(key) ? each(value, (v) => cardWords(String(v))) : null,
+  );
+}
+
 export const CURIOSITY: Record<string, (view: AttackView) => string> = {
-  another: () => "play another Mog card",
-  extra: () => "an extra go",
-  shuffle: () => "the Curiosity cards are shuffled",
+  another: () => t("play another Mog card"),
+  extra: () => t("an extra go"),
+  shuffle: () => t("the Curiosity cards are shuffled"),
 };
 export function curiosityWords(last: string | null, view: AttackView): string {
-  if (!last) return "none drawn yet";
+  if (!last) return t("none drawn yet");
   const shop = /^shop(\d)$/.exec(last);
-  if (shop) return `the ${BOARD.shops[Number(shop[1])]?.name ?? "shop"} opens or closes (now ${view.shops[Number(shop[1])]?.open ? "open" : "closed"})`;
+  if (shop) {
+    const args = { shop: word(BOARD.shops[Number(shop[1])]?.name ?? "") };
+    return view.shops[Number(shop[1])]?.open ? t("the {shop} opens or closes (now open)", args) : t("the {shop} opens or closes (now closed)", args);
+  }
   const car = /^car(\d)$/.exec(last);
-  if (car) return `the car drives to the ${BOARD.streets[Number(car[1])]?.name ?? ""} street`;
+  if (car) return t("the car drives to the {street} street", { street: word(BOARD.streets[Number(car[1])]?.name ?? "") });
   return CURIOSITY[last]?.(view) ?? last;
 }

@@ -4,11 +4,12 @@
 // exchange's cards are shown only when this seat's own view names them (the server tells no one else).
 
 import "./attack.css";
+import { language, t, tn, N_, word } from "../i18n";
 import { clear, h, keepScroll } from "../dom";
 import type { AttackAction, AttackView } from "../generated/attack";
 import { sentence, type Action, type GameResult, type Json, type LogLine } from "../protocol";
 import { BOARD, drawBoard, HOUSE_COLOURS, type SpaceTarget } from "./attack-board";
-import { cardEl, cardOf, cardWords, curiosityWords, describeAttack, itemBadge, ITEM_WORDS, spaceOf, withNames } from "./attack-cards";
+import { cardEl, cardOf, cardWords, curiosityWords, describeAttack, eventWords, itemBadge, ITEM_WORDS, spaceOf, withNames } from "./attack-cards";
 import type { TableContext, TableModule } from "./types";
 
 /** What this page has picked and not sent: a card, a space with several plays, an exchange's take. */
@@ -51,7 +52,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
   lastView = view;
   const legal = ctx.legal as AttackAction[];
   const me = ctx.seat;
-  const name = (s: number) => ctx.names[s] ?? `cat ${s}`;
+  const name = (s: number) => ctx.names[s] ?? t("cat {n}", { n: s });
   const stamp = `${ctx.table}/${view.log.length ? view.log[view.log.length - 1]!.n : 0}/${view.phase}/${legal.length}`;
   if (picked.stamp !== stamp) Object.assign(picked, { stamp, card: null, space: null, take: null });
   const { spots, rolled } = newSpots(view, ctx.table);
@@ -63,7 +64,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
   for (const a of aimed) bySpace.set(spaceOf(a)!, [...(bySpace.get(spaceOf(a)!) ?? []), a]);
   const targets: SpaceTarget[] = [...bySpace.entries()].map(([space, acts]) => ({
     space,
-    label: acts.length === 1 ? describeAttack(acts[0]!, ctx.names) : `${space}: ${acts.length} ways to play here`,
+    label: acts.length === 1 ? describeAttack(acts[0]!, ctx.names) : t("{space}: {n} ways to play here", { space, n: acts.length }),
     hinted: acts.some((a) => same(hint, a)),
     pick: () => {
       if (acts.length === 1) ctx.act(acts[0]!);
@@ -77,27 +78,27 @@ function render(root: HTMLElement, ctx: TableContext): void {
 
   const button = (a: AttackAction, text = describeAttack(a, ctx.names)) =>
     h("button", { type: "button", class: `legal choice${same(hint, a) ? " hinted" : ""}`, onclick: () => ctx.act(a) }, text);
-  const choice = h("section", { class: "attack-choice", "aria-label": "Your choice" });
+  const choice = h("section", { class: "attack-choice", "aria-label": t("Your choice") });
   if (picked.space && bySpace.has(picked.space)) {
-    choice.append(h("p", {}, `Several plays go to ${picked.space}: which one?`), ...bySpace.get(picked.space)!.map((a) => button(a)));
+    choice.append(h("p", {}, t("Several plays go to {space}: which one?", { space: picked.space })), ...bySpace.get(picked.space)!.map((a) => button(a)));
   } else if (picked.card) {
     const loose = legal.filter((a) => cardOf(a) === picked.card && spaceOf(a) === null);
-    choice.append(h("p", {}, `${cardWords(picked.card)}: ${bySpace.size ? "click a highlighted space on the board" : "choose"}.`), ...loose.map((a) => button(a)));
+    choice.append(h("p", {}, bySpace.size ? t("{card}: click a highlighted space on the board.", { card: cardWords(picked.card) }) : t("{card}: choose.", { card: cardWords(picked.card) })), ...loose.map((a) => button(a)));
   }
-  if (picked.card || picked.space) choice.append(h("button", { type: "button", class: "quiet", onclick: () => ((picked.card = picked.space = null), ctx.redraw()) }, "Cancel"));
+  if (picked.card || picked.space) choice.append(h("button", { type: "button", class: "quiet", onclick: () => ((picked.card = picked.space = null), ctx.redraw()) }, t("Cancel")));
   // plays that are not a card of the hand: a Cat Fight, Six Cat, a raid's item
   const others = legal.filter((a) => a.kind === "fight" || a.kind === "six_cat" || a.kind === "raid");
-  if (others.length && !picked.card && !picked.space) choice.append(h("p", {}, view.phase === "raid" ? "Choose what to take from the larder:" : "Or instead of a card:"), ...others.map((a) => button(a)));
+  if (others.length && !picked.card && !picked.space) choice.append(h("p", {}, view.phase === "raid" ? t("Choose what to take from the larder:") : t("Or instead of a card:")), ...others.map((a) => button(a)));
   const swaps = legal.filter((a): a is Extract<AttackAction, { kind: "swap" }> => a.kind === "swap");
   if (swaps.length) {
     const takes = [...new Set(swaps.map((s) => s.take))];
-    const other = view.swap ? name(view.swap.with) : "the other cat";
-    choice.append(h("p", {}, picked.take ? `You take ${cardWords(picked.take)}: now give one of your cards.` : `The exchange: take one card from ${other}'s hand (only the two of you see it).`));
+    const other = view.swap ? name(view.swap.with) : t("the other cat");
+    choice.append(h("p", {}, picked.take ? t("You take {card}: now give one of your cards.", { card: cardWords(picked.take) }) : t("The exchange: take one card from {name}'s hand (only the two of you see it).", { name: other })));
     if (!picked.take) {
       choice.append(h("div", { class: "cards" }, takes.map((c) => cardEl(c, { legal: true, hinted: hint?.kind === "swap" && hint.take === c, onclick: () => ((picked.take = c), ctx.redraw()) }))));
     } else {
       const gives = swaps.filter((s) => s.take === picked.take);
-      choice.append(h("div", { class: "cards" }, gives.map((s) => cardEl(s.give, { legal: true, hinted: same(hint, s), onclick: () => ctx.act(s) }))), h("button", { type: "button", class: "quiet", onclick: () => ((picked.take = null), ctx.redraw()) }, "Back"));
+      choice.append(h("div", { class: "cards" }, gives.map((s) => cardEl(s.give, { legal: true, hinted: same(hint, s), onclick: () => ctx.act(s) }))), h("button", { type: "button", class: "quiet", onclick: () => ((picked.take = null), ctx.redraw()) }, t("Back")));
     }
   }
 
@@ -120,17 +121,17 @@ function render(root: HTMLElement, ctx: TableContext): void {
 }
 
 function turnBox(view: AttackView, ctx: TableContext, rolled: boolean): HTMLElement {
-  const name = (s: number) => ctx.names[s] ?? `cat ${s}`;
+  const name = (s: number) => ctx.names[s] ?? t("cat {n}", { n: s });
   const bits: (HTMLElement | string | null)[] = [];
-  if (view.winners === null) bits.push(h("span", {}, `Round ${view.round + 1}: ${name(view.turn)}'s turn`));
+  if (view.winners === null) bits.push(h("span", {}, t("Round {round}: {name}'s turn", { round: view.round + 1, name: name(view.turn) })));
   if (view.roll !== null)
-    bits.push(h("span", { class: `die${rolled ? " rolling" : ""}`, role: "img", "aria-label": `the die shows ${view.roll}` }, String(view.roll)));
-  if (view.fight) bits.push(h("span", { class: "tag fight" }, `Cat Fight: ${name(view.fight.attacker)} against ${name(view.fight.defender)} in ${view.fight.suit}s`));
-  if (view.swap) bits.push(h("span", { class: "tag" }, `${name(view.swap.chooser)} chooses an exchange with ${name(view.swap.with)}`));
-  if (view.raid !== null) bits.push(h("span", { class: "tag" }, `raiding house ${view.raid}'s larder`));
-  if (view.extra_turns) bits.push(h("span", { class: "tag" }, `${view.extra_turns} extra go${view.extra_turns > 1 ? "es" : ""} to come`));
-  if (view.cornered) bits.push(h("span", { class: "tag turn" }, `${name(view.cornered.cat)} was cornered (${view.cornered.by.join(", ")})`));
-  return h("section", { class: "attack-turn", "aria-label": "The turn" }, bits);
+    bits.push(h("span", { class: `die${rolled ? " rolling" : ""}`, role: "img", "aria-label": t("the die shows {n}", { n: view.roll }) }, String(view.roll)));
+  if (view.fight) bits.push(h("span", { class: "tag fight" }, t("Cat Fight: {attacker} against {defender} in {suit}", { attacker: name(view.fight.attacker), defender: name(view.fight.defender), suit: word(view.fight.suit) })));
+  if (view.swap) bits.push(h("span", { class: "tag" }, t("{name} chooses an exchange with {other}", { name: name(view.swap.chooser), other: name(view.swap.with) })));
+  if (view.raid !== null) bits.push(h("span", { class: "tag" }, t("raiding house {house}'s larder", { house: view.raid })));
+  if (view.extra_turns) bits.push(h("span", { class: "tag" }, tn(view.extra_turns, N_("{n} extra go to come"), N_("{n} extra goes to come"))));
+  if (view.cornered) bits.push(h("span", { class: "tag turn" }, t("{name} was cornered ({by})", { name: name(view.cornered.cat), by: view.cornered.by.join(", ") })));
+  return h("section", { class: "attack-turn", "aria-label": t("The turn") }, bits);
 }
 
 function handBox(view: AttackView, ctx: TableContext, legal: AttackAction[]): HTMLElement {
@@ -150,8 +151,8 @@ function handBox(view: AttackView, ctx: TableContext, legal: AttackAction[]): HT
   const seenCards = Object.entries(view.seen ?? {});
   return h(
     "section",
-    { class: "hand-box", "aria-label": "Your hand" },
-    h("h3", {}, `Your hand (${hand.length} Mog cards)`),
+    { class: "hand-box", "aria-label": t("Your hand") },
+    h("h3", {}, tn(hand.length, N_("Your hand ({n} Mog card)"), N_("Your hand ({n} Mog cards)"))),
     h(
       "div",
       { class: "cards hand" },
@@ -161,7 +162,7 @@ function handBox(view: AttackView, ctx: TableContext, legal: AttackAction[]): HT
           : cardEl(card, { hand: true }),
       ),
     ),
-    seenCards.map(([seat, cards]) => h("p", { class: "muted" }, `You know ${ctx.names[Number(seat)] ?? `cat ${seat}`} holds: ${cards.map(cardWords).join(", ")}`)),
+    seenCards.map(([seat, cards]) => h("p", { class: "muted" }, t("You know {name} holds: {cards}", { name: ctx.names[Number(seat)] ?? t("cat {n}", { n: seat }), cards: cards.map(cardWords).join(", ") }))),
   );
 }
 
@@ -169,15 +170,15 @@ function handBox(view: AttackView, ctx: TableContext, legal: AttackAction[]): HT
 function exchangeBox(view: AttackView, names: string[]): HTMLElement | null {
   const ex = [...view.log].reverse().find((e) => e.id === "exchange_cards");
   if (!ex) return null;
-  return h("section", { class: "exchange-cards", "aria-label": "The exchange (only its two players see this)" }, h("strong", {}, "Exchange (seen only by its two players): "), withNames(ex.text, names));
+  return h("section", { class: "exchange-cards", "aria-label": t("The exchange (only its two players see this)") }, h("strong", {}, t("Exchange (seen only by its two players): ")), eventWords(ex, names));
 }
 
 function housesBox(view: AttackView, ctx: TableContext): HTMLElement {
   const houses = new Map(view.houses.map((x) => [x.house, x]));
   return h(
     "section",
-    { class: "houses-box", "aria-label": "The cats: lives and larders" },
-    h("h3", {}, "Cats, lives and larders"),
+    { class: "houses-box", "aria-label": t("The cats: lives and larders") },
+    h("h3", {}, t("Cats, lives and larders")),
     h(
       "ul",
       { class: "houses" },
@@ -188,11 +189,11 @@ function housesBox(view: AttackView, ctx: TableContext): HTMLElement {
           "li",
           { class: `house-row${view.to_act === cat.seat ? " to-act" : ""}${cat.retired ? " retired" : ""}`, "data-seat": cat.seat, style: `--house: ${HOUSE_COLOURS[cat.house] ?? "#999"}` },
           h("span", { class: "house-chip", "aria-hidden": "true" }, String(cat.seat + 1)),
-          h("strong", {}, ctx.names[cat.seat] ?? `cat ${cat.seat}`),
-          h("span", { class: "muted" }, `house ${cat.house}${view.teams ? `, team ${cat.team}` : ""}`),
-          h("span", { class: "lives", "aria-label": `${lives} lives` }, h("span", { "aria-hidden": "true" }, "♥".repeat(Math.min(lives, 9))), ` ${lives}`),
-          h("span", { class: "larder" }, (house?.larder ?? []).length ? (house?.larder ?? []).map(itemBadge) : h("span", { class: "muted" }, "empty larder")),
-          h("span", { class: "muted" }, `${cat.cards} cards · ${cat.retired ? "retired" : cat.done ? "home with six foods" : `on ${cat.at ?? "?"}`}`),
+          h("strong", {}, ctx.names[cat.seat] ?? t("cat {n}", { n: cat.seat })),
+          h("span", { class: "muted" }, view.teams ? t("house {house}, team {team}", { house: cat.house, team: cat.team }) : t("house {house}", { house: cat.house })),
+          h("span", { class: "lives", "aria-label": tn(lives, N_("{n} life"), N_("{n} lives")) }, h("span", { "aria-hidden": "true" }, "♥".repeat(Math.min(lives, 9))), ` ${lives}`),
+          h("span", { class: "larder" }, (house?.larder ?? []).length ? (house?.larder ?? []).map(itemBadge) : h("span", { class: "muted" }, t("empty larder"))),
+          h("span", { class: "muted" }, `${tn(cat.cards, N_("{n} card"), N_("{n} cards"))} · ${cat.retired ? t("retired") : cat.done ? t("home with six foods") : t("on {space}", { space: cat.at ?? "?" })}`),
         );
       }),
     ),
@@ -201,15 +202,26 @@ function housesBox(view: AttackView, ctx: TableContext): HTMLElement {
 
 function tableBox(view: AttackView): HTMLElement {
   const cur = view.curiosity;
+  // worded apart: Babel does not extract a t() inside another t()'s arguments
+  const top = view.discard_top ? t(" (top: {card})", { card: cardWords(view.discard_top) }) : "";
+  const car = view.car ? t("{street} street", { street: word(view.car) }) : t("car park");
   return h(
     "section",
-    { class: "table-box", "aria-label": "Shops, decks and the Curiosity card" },
-    h("div", { class: "curiosity-card", "data-last": cur.last ?? "" }, h("span", { class: "q" }, "?"), h("span", {}, h("strong", {}, "Curiosity card: "), curiosityWords(cur.last, view))),
-    h("p", { class: "shops-line" }, view.shops.map((s) => h("span", { class: `shop-tag${s.open ? "" : " closed"}` }, `${s.name}: ${s.stock} ${ITEM_WORDS[s.item] ?? s.item}${s.open ? "" : " (closed)"}`))),
+    { class: "table-box", "aria-label": t("Shops, decks and the Curiosity card") },
+    h("div", { class: "curiosity-card", "data-last": cur.last ?? "" }, h("span", { class: "q" }, "?"), h("span", {}, h("strong", {}, t("Curiosity card: ")), curiosityWords(cur.last, view))),
+    h("p", { class: "shops-line" }, view.shops.map((s) => h("span", { class: `shop-tag${s.open ? "" : " closed"}` }, `${word(s.name)}: ${s.stock} ${ITEM_WORDS[s.item] ?? s.item}${s.open ? "" : t(" (closed)")}`))),
     h(
       "p",
       { class: "muted" },
-      `Mog deck ${view.deck}, discard ${view.discard}${view.discard_top ? ` (top: ${cardWords(view.discard_top)})` : ""}; Curiosity deck ${cur.cards}. Mice: ${view.mice_in_hole} in the hole; birds: ${view.birds_in_house} in the bird-house; the car: ${view.car ? `${view.car} street` : "car park"}.`,
+      t("Mog deck {deck}, discard {discard}{top}; Curiosity deck {curiosity}. Mice: {mice} in the hole; birds: {birds} in the bird-house; the car: {car}.", {
+        deck: view.deck,
+        discard: view.discard,
+        top,
+        curiosity: cur.cards,
+        mice: view.mice_in_hole,
+        birds: view.birds_in_house,
+        car,
+      }),
     ),
   );
 }
@@ -218,50 +230,59 @@ function eventsBox(view: AttackView, ctx: TableContext): HTMLElement | null {
   if (!view.log.length) return null;
   return h(
     "section",
-    { class: "events", "aria-label": "What happened" },
-    h("h3", {}, ctx.seat === null ? "The last move" : "Since your last move"),
-    h("ol", {}, view.log.map((e: Event) => h("li", { "data-event": e.id }, withNames(e.text, ctx.names)))),
+    { class: "events", "aria-label": t("What happened") },
+    h("h3", {}, ctx.seat === null ? t("The last move") : t("Since your last move")),
+    h("ol", {}, view.log.map((e: Event) => h("li", { "data-event": e.id }, eventWords(e, ctx.names)))),
   );
 }
 
 function prompt(ctx: TableContext): string | null {
   const view = ctx.view as AttackView;
   const legal = ctx.legal as AttackAction[];
-  const name = (s: number | null) => (s === null ? "" : (ctx.names[s] ?? `cat ${s}`));
+  const name = (s: number | null) => (s === null ? "" : (ctx.names[s] ?? t("cat {n}", { n: s })));
   if (ctx.over) return null;
   if (legal.length) {
-    if (view.phase === "move") return `You rolled ${view.roll ?? "?"}: click a highlighted space to move your cat there.`;
-    if (view.phase === "raid") return "Raid: choose the item to take from the larder.";
-    if (view.phase === "swap") return "Choose the exchange: a card to take, then a card to give.";
-    if (view.phase === "fight") return `Cat Fight: put down a ${view.fight?.suit ?? ""} card from your hand.`;
-    return "Your turn: click a card in your hand (highlighted), then where it goes on the board.";
+    if (view.phase === "move") return t("You rolled {n}: click a highlighted space to move your cat there.", { n: view.roll ?? "?" });
+    if (view.phase === "raid") return t("Raid: choose the item to take from the larder.");
+    if (view.phase === "swap") return t("Choose the exchange: a card to take, then a card to give.");
+    if (view.phase === "fight") return t("Cat Fight: put down a card of the {suit} suit from your hand.", { suit: word(view.fight?.suit ?? "") });
+    return t("Your turn: click a card in your hand (highlighted), then where it goes on the board.");
   }
-  if (view.phase === "swap" && view.swap) return `${name(view.swap.chooser)} is choosing an exchange with ${name(view.swap.with)}.`;
-  if (view.phase === "fight" && view.fight) return `Cat Fight: ${name(view.to_act)} is putting down a card.`;
-  if (view.phase === "move") return `${name(view.to_act)} rolled ${view.roll ?? "?"} and is moving.`;
-  return `${name(view.to_act)} is playing a card.`;
+  if (view.phase === "swap" && view.swap) return t("{name} is choosing an exchange with {other}.", { name: name(view.swap.chooser), other: name(view.swap.with) });
+  if (view.phase === "fight" && view.fight) return t("Cat Fight: {name} is putting down a card.", { name: name(view.to_act) });
+  if (view.phase === "move") return t("{name} rolled {n} and is moving.", { name: name(view.to_act), n: view.roll ?? "?" });
+  return t("{name} is playing a card.", { name: name(view.to_act) });
 }
 
 function logLine(line: LogLine, names: string[]): string {
-  const who = line.seat === null ? "" : (names[line.seat] ?? `cat ${line.seat}`);
+  const who = line.seat === null ? "" : (names[line.seat] ?? t("cat {n}", { n: line.seat }));
+  // English words the items its own way and names cats through withNames; another language takes the
+  // catalogue's words, and the players' names for the seats a message mentions
+  const english = language() === "en";
   const said = sentence(line, (key, v) =>
-    key === "item" || key === "suit" ? (ITEM_WORDS[String(v)] ?? String(v)) : String(v),
+    english
+      ? key === "item" || key === "suit"
+        ? (ITEM_WORDS[String(v)] ?? String(v))
+        : String(v)
+      : (key === "opponent" || key === "other") && typeof v === "number"
+        ? (names[v] ?? String(v))
+        : null,
   );
   return `${who ? `${who} ` : ""}${withNames(said, names)}.`;
 }
 
 const REASONS: Record<string, string> = {
-  "six foods and home": "with six different foods in the larder, home first by the die",
-  "last cat standing": "as the last cat standing (every other cat lost its lives)",
-  "no cat left": "— no cat is left with a life",
-  "no cat left to play": "— no cat is left to play",
-  "time limit": "when the rounds ran out, with the most lives plus food",
+  "six foods and home": N_("with six different foods in the larder, home first by the die"),
+  "last cat standing": N_("as the last cat standing (every other cat lost its lives)"),
+  "no cat left": N_("— no cat is left with a life"),
+  "no cat left to play": N_("— no cat is left to play"),
+  "time limit": N_("when the rounds ran out, with the most lives plus food"),
 };
 
 function why(result: GameResult): string | null {
   const reason = String(result.details["reason"] ?? "");
-  const rounds = typeof result.details["rounds"] === "number" ? ` after ${result.details["rounds"]} rounds` : "";
-  return `${REASONS[reason] ?? reason}${rounds}`;
+  const rounds = typeof result.details["rounds"] === "number" ? t(" after {n} rounds", { n: result.details["rounds"] }) : "";
+  return `${REASONS[reason] ? t(REASONS[reason]) : reason}${rounds}`;
 }
 
 function breakdown(result: GameResult, names: string[]): HTMLElement | null {
@@ -275,14 +296,14 @@ function breakdown(result: GameResult, names: string[]): HTMLElement | null {
   return h(
     "table",
     { class: "score breakdown" },
-    h("caption", {}, "Lives and food"),
+    h("caption", {}, t("Lives and food")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), names.map((n) => h("th", { scope: "col" }, n)))),
     h(
       "tbody",
       {},
-      h("tr", {}, h("th", { scope: "row" }, "lives"), names.map((_, i) => cell(i, (x, retired) => (retired ? "out" : String(x?.lives ?? "?"))))),
-      h("tr", {}, h("th", { scope: "row" }, "food in the larder"), names.map((_, i) => cell(i, (x) => `${x?.larder.length ?? 0}${x?.larder.length ? ` (${x.larder.map((it) => ITEM_WORDS[it] ?? it).join(", ")})` : ""}`))),
-      h("tr", { class: "total" }, h("th", { scope: "row" }, "lives + food"), names.map((_, i) => h("td", {}, String(result.scores[i] ?? "")))),
+      h("tr", {}, h("th", { scope: "row" }, t("lives")), names.map((_, i) => cell(i, (x, retired) => (retired ? t("out") : String(x?.lives ?? "?"))))),
+      h("tr", {}, h("th", { scope: "row" }, t("food in the larder")), names.map((_, i) => cell(i, (x) => `${x?.larder.length ?? 0}${x?.larder.length ? ` (${x.larder.map((it) => ITEM_WORDS[it] ?? it).join(", ")})` : ""}`))),
+      h("tr", { class: "total" }, h("th", { scope: "row" }, t("lives + food")), names.map((_, i) => h("td", {}, String(result.scores?.[i] ?? "")))),
     ),
   );
 }
@@ -294,10 +315,10 @@ export const attackTable: TableModule = {
   logLine,
   describe: (action, names) => describeAttack(action, names),
   rules: [
-    "Each cat lives in a house with nine lives and a larder. On your turn play one Mog card: a Cat card moves your cat exactly that many spaces (no back-tracking), a Mouse or Bird card moves a mouse or a bird, Speedy Cat rolls the die three more times, Cat Attack jumps on a cat or creature up to six spaces away, Cat Burglar raids a shop or a house. Then roll the die and move.",
-    "Land on a mouse or a bird to catch it, on a shop's garden to take its food (if it is open), on another cat to attack it (it loses a life and goes home, and you take a card from its hand in exchange for one of yours, shown only to the two of you).",
-    "Curiosity spaces draw a Curiosity card: a shop opens or closes, the car drives to another street (every cat in it loses a life), play another card, or take an extra go. A cat with nowhere to go is cornered and loses lives.",
-    "The first cat home by the die with six different foods in its larder wins; so does the last cat with lives. With a time limit, the most lives plus food wins.",
+    t("Each cat lives in a house with nine lives and a larder. On your turn play one Mog card: a Cat card moves your cat exactly that many spaces (no back-tracking), a Mouse or Bird card moves a mouse or a bird, Speedy Cat rolls the die three more times, Cat Attack jumps on a cat or creature up to six spaces away, Cat Burglar raids a shop or a house. Then roll the die and move."),
+    t("Land on a mouse or a bird to catch it, on a shop's garden to take its food (if it is open), on another cat to attack it (it loses a life and goes home, and you take a card from its hand in exchange for one of yours, shown only to the two of you)."),
+    t("Curiosity spaces draw a Curiosity card: a shop opens or closes, the car drives to another street (every cat in it loses a life), play another card, or take an extra go. A cat with nowhere to go is cornered and loses lives."),
+    t("The first cat home by the die with six different foods in its larder wins; so does the last cat with lives. With a time limit, the most lives plus food wins."),
   ],
   why,
   breakdown,

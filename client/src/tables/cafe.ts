@@ -5,6 +5,7 @@
 import { clear, h } from "../dom";
 import type { CafeAction, CafeView, Item } from "../generated/cafe";
 import type { Action, GameResult, LogLine } from "../protocol";
+import { message } from "../i18n";
 import { CAFE } from "../text";
 import { bonusRow, catsRow, footprintTrack, ITEMS, itemBadge, markCost, sheetGrid, type Sheet } from "./cafe-sheet";
 import type { TableContext, TableModule } from "./types";
@@ -232,17 +233,26 @@ function describe(action: Action): string {
   return CAFE.pass;
 }
 
+/** The server's message of a move (its msgid and args), told in the Cafe's own past-tense sentences. */
 function logLine(line: LogLine, names: string[]): string {
   const who = line.seat === null ? "" : (names[line.seat] ?? `#${line.seat}`);
-  const t = line.text.trim();
-  let m: RegExpMatchArray | null;
-  if ((m = t.match(/^take (\d)$/))) return CAFE.logTake(who, Number(m[1]));
-  if ((m = t.match(/^mark (\d) (\d) (\w+)$/)) && ITEMS.includes(m[3] as Item))
-    return CAFE.logMark(who, CAFE.title[m[3] as Item], Number(m[1]), Number(m[2]));
-  if ((m = t.match(/^cat (\w+)$/)) && ITEMS.includes(m[1] as Item)) return CAFE.logCat(who, CAFE.title[m[1] as Item]);
-  if (t === "pass") return CAFE.logPass(who);
-  if (t.startsWith("has chosen")) return CAFE.logChosen(who);
-  return who ? `${who}: ${t}` : t;
+  const msg = line.msg;
+  if (!msg) return who ? `${who}: ${line.text}` : line.text;
+  const a = msg.args;
+  const item = (v: unknown): string => (ITEMS.includes(v as Item) ? CAFE.title[v as Item] : String(v));
+  switch (msg.msgid) {
+    case "takes the die showing {die}":
+      return CAFE.logTake(who, Number(a["die"]));
+    case "draws a {item} on tower {tower}, floor {floor}":
+      return CAFE.logMark(who, item(a["item"]), Number(a["tower"]), Number(a["floor"]));
+    case "scores the {cat} cat":
+      return CAFE.logCat(who, item(a["cat"]));
+    case "passes":
+      return CAFE.logPass(who);
+    case "has chosen (revealed when everyone has)":
+      return CAFE.logChosen(who);
+  }
+  return `${who ? `${who} ` : ""}${message(msg)}.`;
 }
 
 function breakdown(result: GameResult, names: string[]): HTMLElement | null {
@@ -276,7 +286,7 @@ function breakdown(result: GameResult, names: string[]): HTMLElement | null {
 function why(result: GameResult, _names: string[], view: unknown): string | null {
   const v = view as CafeView;
   const rounds = result.details["rounds"];
-  const best = Math.max(...result.scores);
+  const best = Math.max(...(result.scores ?? []));
   if (v.players === 1) return CAFE.whySolo(best, v.options.solo_target);
   const n = typeof rounds === "number" ? rounds : null;
   return CAFE.why(best, n, n !== null && n >= v.options.max_rounds);

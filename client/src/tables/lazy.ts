@@ -1,6 +1,7 @@
 // A table module fetched only when a table of its game opens: the tower's 3D table brings three.js
 // (about 0.5 MB), which the lobby and the other tables never need.
 
+import { t } from "../i18n";
 import type { Action, GameResult, LogLine } from "../protocol";
 import type { TableContext, TableModule } from "./types";
 
@@ -21,7 +22,7 @@ export function lazyTable(game: string, load: () => Promise<TableModule>): Table
       root.replaceChildren();
       const note = document.createElement("p");
       note.className = "loading";
-      note.textContent = "Loading the table…";
+      note.textContent = t("Loading the table…");
       root.append(note);
     },
     prompt: (ctx: TableContext) => (real ? real.prompt(ctx) : null),

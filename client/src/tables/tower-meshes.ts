@@ -111,22 +111,31 @@ function floorTexture(id: string): THREE.Texture {
   });
 }
 
-function labelTexture(text: string): THREE.Texture {
-  return canvasTexture(`label-${text}`, 256, 64, (g) => {
+/** The width a label needs, in texture pixels (the canvas is 64 high; long names get a wider one). */
+function labelWidth(text: string): number {
+  const g = document.createElement("canvas").getContext("2d");
+  if (!g) return 256;
+  g.font = "bold 36px sans-serif";
+  return Math.max(256, Math.ceil(g.measureText(text).width / 32) * 32 + 32);
+}
+
+function labelTexture(text: string, width: number): THREE.Texture {
+  return canvasTexture(`label-${text}`, width, 64, (g) => {
     g.fillStyle = "rgba(255,255,255,0.85)";
-    g.fillRect(0, 8, 256, 48);
+    g.fillRect(0, 8, width, 48);
     g.fillStyle = "#111";
     g.font = "bold 36px sans-serif";
     g.textAlign = "center";
     g.textBaseline = "middle";
-    g.fillText(text, 128, 34);
+    g.fillText(text, width / 2, 34);
   });
 }
 
-/** A name floating over a piece (Toto or Neko, the Black Cats' players). */
+/** A name floating over a piece (Toto or Neko, the piece in hand). */
 export function label(text: string, height: number): THREE.Sprite {
-  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: labelTexture(text), depthTest: false }));
-  sprite.scale.set(4, 1, 1);
+  const width = labelWidth(text);
+  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: labelTexture(text, width), depthTest: false }));
+  sprite.scale.set((4 * width) / 256, 1, 1);
   sprite.position.set(0, 0, height);
   sprite.renderOrder = 10;
   sprite.name = "label";

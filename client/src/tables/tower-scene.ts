@@ -1,7 +1,8 @@
 // The 3D table of Cat and the Tower: the server's world drawn from the view (every piece at its recorded
 // pose, in the physics world's frame: z up, centimetres), orbit and zoom, a top view of the top floor,
-// the pieces set aside beside the table, the settle animated from the server's frames, and a ghost piece
-// the player aims with the pointer (tower-place.ts).
+// the pieces set aside beside the table, the settle animated from the server's frames, a replay's step
+// tweened between its recorded poses (not simulated again), a ghost piece the player aims with the pointer
+// (tower-place.ts) and the arrow of a pet being given (tower-pet.ts).
 
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
@@ -43,6 +44,25 @@ export function softwareGL(): boolean {
   }
 }
 
+/** Whether the person asked for less motion: settles and replay steps then jump to where they end. */
+export function reducedMotion(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** A replay step's keyframes: the poses before, at rest after each physical event, and the view after. */
+interface Tween {
+  keys: Record<string, Pose>[];
+  pieces: Record<string, PieceFacts>;
+  /** Seconds from the start at which each key is reached (keys[0] at 0). */
+  at: number[];
+  start: number;
+}
+
+/** How far above its aim a new piece starts in a replay, cm; seconds for the drop and for each later rest. */
+const DROP = 5;
+const DROP_SECONDS = 0.7;
+const REST_SECONDS = 0.5;
+
 export interface FloorHit {
   floor: string;
   x: number;
@@ -63,13 +83,19 @@ export class TowerScene {
   private view: TowerView | null = null;
   private waiting: TowerView | null = null;
   private playing: { msg: SettleMessage; start: number; next: number } | null = null;
+  private tweening: Tween | null = null;
+  private petArrow: THREE.Group | null = null;
   private ghostObj: THREE.Group | null = null;
   private topView = false;
   private totoLabel: THREE.Sprite | null = null;
   /** How fast a settle plays: 1 is the simulated pace (slower for pictures of a collapse). */
   speed = 1;
+  /** For pictures: a settle's last frame stays drawn (debris where it came to rest) until `release()`. */
+  holdEnd = false;
   /** For tests and the figures: frames drawn, settle messages and frames played. */
-  readonly stats = { frames: 0, settles: 0, settleFrames: 0, lastSettleAt: 0, firstAnimatedAt: 0 };
+  readonly stats = { frames: 0, settles: 0, settleFrames: 0, lastSettleAt: 0, firstAnimatedAt: 0, tweens: 0, tweenFrames: 0 };
+  /** The edition's name of each piece (the French one says Nakama, Brique...), for the pointer's tooltip. */
+  nameOf: (id: string, facts: PieceFacts) => string = (id) => id;
 
   constructor() {
     this.element = document.createElement("div");
@@ -123,7 +149,7 @@ export class TowerScene {
   // -- the world from the view -------------------------------------------------------------------------
   /** Draw the view's world; while a settle plays, the view waits for its end (its last frame is the view). */
   show(view: TowerView): void {
-    if (this.playing) {
+    if (this.playing || this.tweening) {
       this.waiting = view;
       return;
     }
@@ -199,14 +225,58 @@ export class TowerScene {
     this.stats.lastSettleAt = performance.now();
     this.stats.firstAnimatedAt = 0;
     if (this.playing) this.finish();
+    if (this.tweening) this.endTween();
     this.playing = { msg, start: performance.now(), next: 0 };
+    if (reducedMotion()) this.finish(); // no motion: the view that follows is drawn at once
   }
 
   get animating(): boolean {
-    return this.playing !== null;
+    return this.playing !== null || this.tweening !== null;
+  }
+
+  /** A replay's step, tweened: every piece from its pose in `keys[0]` through each later key (the recorded
+   * poses at rest), a piece first seen later coming down from above it; a piece a key lacks holds still. The
+   * view shown next waits for the end. Not a simulation: straight lines and turns between recorded poses. */
+  tween(keys: Record<string, Pose>[], pieces: Record<string, PieceFacts>): void {
+    if (this.playing) this.finish();
+    if (this.tweening) this.endTween();
+    if (keys.length < 2 || reducedMotion()) return;
+    const at = keys.map((_, i) => (i === 0 ? 0 : DROP_SECONDS + (i - 1) * REST_SECONDS));
+    this.stats.tweens += 1;
+    this.tweening = { keys, pieces, at, start: performance.now() };
+  }
+
+  private tweenTick(now: number): void {
+    const tw = this.tweening!;
+    const t = ((now - tw.start) / 1000) * this.speed;
+    const last = tw.at.length - 1;
+    if (t >= tw.at[last]!) {
+      this.endTween();
+      return;
+    }
+    let k = 0;
+    while (k < last - 1 && t >= tw.at[k + 1]!) k += 1;
+    const f = (t - tw.at[k]!) / (tw.at[k + 1]! - tw.at[k]!);
+    const ease = f * f * (3 - 2 * f);
+    const ids = new Set(tw.keys.flatMap((key) => Object.keys(key)));
+    for (const id of ids) {
+      const from = poseAt(tw.keys, id, k);
+      const to = poseAt(tw.keys, id, k + 1);
+      if (!from || !to) continue;
+      this.place(id, tw.pieces[id] ?? this.view?.tower.pieces[id] ?? factsOf(id), lerpPose(from, to, ease));
+    }
+    this.stats.tweenFrames += 1;
+  }
+
+  private endTween(): void {
+    this.tweening = null;
+    const next = this.waiting;
+    this.waiting = null;
+    if (next) this.show(next);
   }
 
   private tick(now: number): void {
+    if (this.tweening) this.tweenTick(now);
     const p = this.playing;
     if (!p) return;
     const t = ((now - p.start) / 1000) * this.speed;
@@ -217,7 +287,18 @@ export class TowerScene {
       this.stats.settleFrames += 1;
       p.next += 1;
     }
-    if (p.next >= p.msg.frames.length) this.finish();
+    if (p.next >= p.msg.frames.length && !this.holdEnd) this.finish();
+  }
+
+  /** Let a held settle end: the view that waited is drawn. */
+  release(): void {
+    this.holdEnd = false;
+    if (this.playing && this.playing.next >= this.playing.msg.frames.length) this.finish();
+  }
+
+  /** Whether every frame of the settle playing has been drawn (a held settle's end). */
+  get settleDrawn(): boolean {
+    return this.playing !== null && this.playing.next >= this.playing.msg.frames.length;
   }
 
   private finish(): void {
@@ -319,6 +400,51 @@ export class TowerScene {
     return null;
   }
 
+  /** Where the pointer meets piece `id` (world coordinates), or null when it misses it. */
+  hitPiece(event: { clientX: number; clientY: number }, id: string): THREE.Vector3 | null {
+    const obj = this.pieces.get(id);
+    if (!obj) return null;
+    this.pointer(event);
+    const hit = this.ray.intersectObject(obj, true).find((h) => h.object.name !== "label");
+    return hit ? hit.point.clone() : null;
+  }
+
+  /** The piece under the pointer, if any (its id). */
+  pieceAt(event: { clientX: number; clientY: number }): string | null {
+    this.pointer(event);
+    for (const hit of this.ray.intersectObjects([...this.pieces.values()], true)) {
+      let o: THREE.Object3D | null = hit.object;
+      while (o && !o.userData.piece) o = o.parent;
+      if (o) return o.userData.piece as string;
+    }
+    return null;
+  }
+
+  /** The arrow of a pet being given: from `point` (world) towards `towards`, longer and redder the harder
+   * the push (0.5 to 20 g cm/s); null takes it away. */
+  petMarker(point: THREE.Vector3 | null, towards?: THREE.Vector3, push = 0): void {
+    if (this.petArrow) {
+      this.scene.remove(this.petArrow);
+      this.petArrow = null;
+    }
+    if (!point || !towards) return;
+    const dir = towards.clone().sub(point).setZ(0);
+    if (dir.lengthSq() < 1e-9) dir.set(1, 0, 0);
+    dir.normalize();
+    const hard = Math.min(1, push / 20);
+    const colour = new THREE.Color().setHSL(0.33 * (1 - hard), 0.85, 0.45);
+    const length = 1.2 + hard * 4;
+    const group = new THREE.Group();
+    const arrow = new THREE.ArrowHelper(dir, point.clone().sub(dir.clone().multiplyScalar(length)), length, colour, 0.6, 0.45);
+    const dot = new THREE.Mesh(new THREE.SphereGeometry(0.12 + hard * 0.15), new THREE.MeshBasicMaterial({ color: colour }));
+    dot.position.copy(point);
+    group.add(arrow, dot);
+    group.name = "pet-marker";
+    group.userData.push = push;
+    this.petArrow = group;
+    this.scene.add(group);
+  }
+
   /** Where a point of a floor's top surface (x, y in its frame) is on the page, in client pixels. */
   screenOf(floor: string, x: number, y: number): [number, number] | null {
     const point = this.floorToWorld(floor, x, y);
@@ -341,10 +467,36 @@ export class TowerScene {
       this.ghostObj.userData.ghostOf = `${id}/${facts.kind}`;
       this.ghostObj.userData.piece = undefined;
       this.ghostObj.userData.kind = "ghost";
+      // the piece in hand, named as the table's edition names it (Brique, Nakama jaune...)
+      const name = label(this.nameOf(id, facts), facts.kind === "floor" ? 1.2 : facts.kind === "wall" ? 6.2 : 2.6);
+      name.userData.text = this.nameOf(id, facts);
+      this.ghostObj.add(name);
       this.scene.add(this.ghostObj);
     }
     return this.ghostObj;
   }
+}
+
+/** Piece `id`'s pose at key `k`, or the nearest key before it that has one; a piece first seen after `k`
+ * starts above where it is first seen (it comes down from above its aim). */
+function poseAt(keys: Record<string, Pose>[], id: string, k: number): Pose | null {
+  for (let i = k; i >= 0; i--) {
+    const p = keys[i]![id];
+    if (p) return p;
+  }
+  for (let i = k + 1; i < keys.length; i++) {
+    const p = keys[i]![id];
+    if (p) return [p[0], p[1], p[2] + DROP, p[3], p[4], p[5], p[6]];
+  }
+  return null;
+}
+
+function lerpPose(a: Pose, b: Pose, f: number): Pose {
+  const qa = new THREE.Quaternion(a[4], a[5], a[6], a[3]);
+  const qb = new THREE.Quaternion(b[4], b[5], b[6], b[3]);
+  qa.slerp(qb, f);
+  const mix = (i: number): number => a[i]! + (b[i]! - a[i]!) * f;
+  return [mix(0), mix(1), mix(2), qa.w, qa.x, qa.y, qa.z];
 }
 
 export function setPose(obj: THREE.Object3D, pose: Pose | number[]): void {

@@ -1,6 +1,8 @@
 // The parts of Cat and the Tower's view (src/cattable/games/tower/views.py, schemas/view.schema.json) the
 // browser table reads, and the piece sizes of physics/pieces.json (cm): the scene draws the server's world.
 
+import type { Message } from "../protocol";
+
 export type Pose = [number, number, number, number, number, number, number];
 
 export interface PieceFacts {
@@ -52,7 +54,8 @@ export interface TowerView {
   wall_debris: string[];
   cleared: string[];
   outcome: string;
-  events: string[];
+  /** The last dozen events, oldest first: each a message (games/tower/events.py), rendered by TT.event. */
+  events: Message[];
   tower: { pieces: Record<string, PieceFacts>; poses: Record<string, Pose>; reading: TowerReading };
   stock: { floors: string[]; walls: Record<string, number>; cats: Record<string, number> };
   goal_faceup?: GoalCard[];

@@ -1,24 +1,42 @@
 // Cat and the Tower at the browser table: the server's world in 3D (tower-scene.ts), the face-up Action
 // cards, the goals (one's own hidden ones too), Toto's or Neko's climb and the stock as HTML beside it;
-// cards, goals, skip and moves by clicking; the piece in hand placed with the pointer (tower-place.ts);
-// each placement's settle animated from the frames the server streams before the new state.
+// cards, goals, skip and moves by clicking; the piece in hand placed with the pointer (tower-place.ts), a
+// Feline Friend petted with a press and a drag on it (tower-pet.ts); each placement's settle animated from
+// the frames the server streams before the new state; a replay's step tweened between its recorded poses.
+// Every sentence is in tower-text.ts, in the reader's language; the pieces go by the edition's names.
 
 import "./tower.css";
+import * as THREE from "three";
 import { h } from "../dom";
 import { sentence, type Action, type GameResult, type LogLine } from "../protocol";
+import { petAction, pettable, pushOf, touchAt, touchPoint, type PetAim } from "./tower-pet";
 import { actionOf, drawGhost, follow, freshAim, placing, type Aim } from "./tower-place";
 import { TowerScene } from "./tower-scene";
-import type { GoalCard, SettleMessage, TowerView } from "./tower-types";
+import { colourWord, floorOf, friendOf, namesOf, TT, wallName, wallOf, type EditionNames } from "./tower-text";
+import { factsOf, type GoalCard, type PieceFacts, type Pose, type SettleMessage, type TowerView } from "./tower-types";
 import type { TableContext, TableModule } from "./types";
 
-const here: { scene: TowerScene | null; ctx: TableContext | null; view: TowerView | null; aim: Aim | null; stamp: string; sentAt: number } = {
+const here: {
+  scene: TowerScene | null;
+  ctx: TableContext | null;
+  view: TowerView | null;
+  aim: Aim | null;
+  pet: PetAim | null;
+  stamp: string;
+  sentAt: number;
+  replayAt: { table: string; at: number } | null;
+} = {
   scene: null,
   ctx: null,
   view: null,
   aim: null,
+  pet: null,
   stamp: "",
   sentAt: 0,
+  replayAt: null,
 };
+
+const names = (): EditionNames => namesOf(here.view?.edition);
 
 const TURN_STEP = 15;
 const FOLD_STEP = 5;
@@ -29,13 +47,19 @@ function scene(): TowerScene {
   here.scene = s;
   const canvas = s.renderer.domElement;
   let down: { x: number; y: number } | null = null;
+  s.nameOf = (id, facts) => pieceName(id, facts);
   canvas.addEventListener("pointermove", (e) => {
     const { aim, view } = here;
     if (aim && view && !aim.pinned && follow(s, aim, view, e)) {
       drawGhost(s, aim, view);
       refreshControls();
     }
+    if (!aim && e.pointerType === "mouse" && e.buttons === 0) {
+      const id = s.pieceAt(e); // the piece under the mouse, by the edition's name
+      canvas.title = id ? pieceName(id, here.view?.tower.pieces[id] ?? factsOf(id)) : "";
+    }
   });
+  petGesture(s);
   canvas.addEventListener("pointerdown", (e) => (down = { x: e.clientX, y: e.clientY }));
   canvas.addEventListener("pointerup", (e) => {
     const { aim, view } = here;
@@ -75,6 +99,131 @@ function scene(): TowerScene {
     if (here.ctx && msg.table === here.ctx.table) s.animate(msg);
   });
   return s;
+}
+
+/** The pet gesture: a press on the cat to pet (captured before the orbit controls see it), a drag whose
+ * length is the push, shown by an arrow in the scene and the numbers beside it; letting go sends the Pet
+ * action, Escape or a cancelled pointer (a touch taken over by the browser) sends nothing. */
+function petGesture(s: TowerScene): void {
+  let press: { id: number; x: number; y: number; point: THREE.Vector3; pose: Pose } | null = null;
+  const stop = (): void => {
+    window.removeEventListener("pointermove", onMove);
+    window.removeEventListener("pointerup", onUp);
+    window.removeEventListener("pointercancel", onCancel);
+    window.removeEventListener("keydown", onKey);
+    press = null;
+    drawDrag(s, null, null);
+    drawPetMarker();
+    refreshPet();
+  };
+  const onMove = (e: PointerEvent): void => {
+    if (!press || e.pointerId !== press.id || !here.pet) return;
+    here.pet.push = pushOf(Math.hypot(e.clientX - press.x, e.clientY - press.y));
+    s.petMarker(press.point, new THREE.Vector3(press.pose[0], press.pose[1], press.point.z), here.pet.push);
+    drawDrag(s, press, e);
+    refreshPet();
+  };
+  const onUp = (e: PointerEvent): void => {
+    if (!press || e.pointerId !== press.id) return;
+    stop();
+    sendPet();
+  };
+  const onCancel = (e: PointerEvent): void => {
+    if (press && e.pointerId === press.id) stop();
+  };
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key === "Escape") stop();
+  };
+  s.element.addEventListener(
+    "pointerdown",
+    (e) => {
+      const { ctx, view } = here;
+      const cat = ctx && view ? pettable(ctx.legal, view.last_cat) : null;
+      const pose = cat ? view!.tower.poses[cat] : undefined;
+      if (!cat || !pose || !e.isPrimary || s.animating) return;
+      const point = s.hitPiece(e, cat);
+      if (!point) return; // not on the cat: the orbit controls have the press
+      e.stopPropagation();
+      e.preventDefault();
+      here.pet = { cat, ...touchAt(pose, point), push: pushOf(0) };
+      press = { id: e.pointerId, x: e.clientX, y: e.clientY, point, pose };
+      s.petMarker(point, new THREE.Vector3(pose[0], pose[1], point.z), here.pet.push);
+      drawDrag(s, press, e);
+      refreshPet();
+      window.addEventListener("pointermove", onMove);
+      window.addEventListener("pointerup", onUp);
+      window.addEventListener("pointercancel", onCancel);
+      window.addEventListener("keydown", onKey);
+    },
+    { capture: true },
+  );
+}
+
+/** The drag drawn over the scene while a pet is given: a line from the press to the pointer, thicker and
+ * redder the harder, and how hard in words beside the pointer (none: take it away). */
+function drawDrag(s: TowerScene, press: { x: number; y: number } | null, at: { clientX: number; clientY: number } | null): void {
+  let layer = s.element.querySelector<HTMLElement>(".pet-drag");
+  if (!press || !at || !here.pet) {
+    layer?.remove();
+    return;
+  }
+  if (!layer) {
+    layer = h("div", { class: "pet-drag", "aria-hidden": "true" }, h("div", { class: "pet-line" }), h("div", { class: "pet-dot" }), h("span", { class: "pet-feel" }));
+    s.element.append(layer);
+  }
+  const box = s.element.getBoundingClientRect();
+  const [x0, y0, x1, y1] = [press.x - box.left, press.y - box.top, at.clientX - box.left, at.clientY - box.top];
+  const hard = Math.min(1, here.pet.push / 20);
+  const colour = `hsl(${Math.round(120 * (1 - hard))}, 80%, 42%)`;
+  const line = layer.querySelector<HTMLElement>(".pet-line")!;
+  Object.assign(line.style, {
+    left: `${x0}px`,
+    top: `${y0}px`,
+    width: `${Math.hypot(x1 - x0, y1 - y0)}px`,
+    height: `${3 + hard * 7}px`,
+    background: colour,
+    transform: `translateY(-50%) rotate(${Math.atan2(y1 - y0, x1 - x0)}rad)`,
+  });
+  Object.assign(layer.querySelector<HTMLElement>(".pet-dot")!.style, { left: `${x0}px`, top: `${y0}px`, borderColor: colour });
+  const feel = layer.querySelector<HTMLElement>(".pet-feel")!;
+  feel.textContent = TT.petDrag(here.pet.push);
+  Object.assign(feel.style, { left: `${x1 + 12}px`, top: `${y1 + 8}px`, borderColor: colour });
+}
+
+function sendPet(): void {
+  const { ctx, pet } = here;
+  if (!ctx || !pet || !ctx.legal.some((a) => a.kind === "pet")) return;
+  here.sentAt = performance.now();
+  (window as unknown as { cattableTowerSent: number }).cattableTowerSent = here.sentAt;
+  here.scene?.petMarker(null);
+  ctx.act(petAction(pet));
+}
+
+/** The arrow of the pet set with the sliders (the keyboard's way), where the server would touch. */
+function drawPetMarker(): void {
+  const { scene: s, pet, view } = here;
+  const pose = pet && view ? view.tower.poses[pet.cat] : undefined;
+  if (!s) return;
+  if (!pet || !pose) {
+    s.petMarker(null);
+    return;
+  }
+  const [x, y, z] = touchPoint(pose, pet);
+  s.petMarker(new THREE.Vector3(x, y, z), new THREE.Vector3(pose[0], pose[1], z), pet.push);
+}
+
+/** The pet's numbers beside the canvas, kept in step without redrawing the page. */
+function refreshPet(): void {
+  const pet = here.pet;
+  const box = document.querySelector<HTMLElement>(".tower-pet");
+  if (!pet || !box) return;
+  const out = box.querySelector<HTMLElement>(".pet-numbers");
+  if (out) out.textContent = TT.petNumbers(pet.angle, pet.height, pet.push);
+  for (const key of ["angle", "height", "push"] as const) {
+    const input = box.querySelector<HTMLInputElement>(`input.${key}`);
+    if (input && document.activeElement !== input) input.value = String(pet[key]);
+  }
+  box.dataset.push = String(pet.push);
 }
 
 function turn(degrees: number): void {
@@ -118,10 +267,24 @@ function refreshControls(): void {
 }
 
 function aimText(a: Action, aim: Aim): string {
-  const where = a.kind === "cat" ? `floor ${String(a.floor)}${aim.on ? ` on ${aim.on}` : ""}, ` : "";
-  const fold = a.kind === "wall" ? `, fold ${String(a.fold)}°` : "";
-  const state = !aim.aimed ? " (point at the tower)" : aim.pinned ? " (held: click again or Place)" : "";
-  return `${where}x ${String(a.x)}, y ${String(a.y)}, turned ${String(a.yaw)}°${fold}${state}`;
+  const numbers = TT.aimNumbers(a.kind, {
+    floor: Number(a.floor),
+    on: aim.on,
+    x: Number(a.x),
+    y: Number(a.y),
+    yaw: Number(a.yaw),
+    fold: Number(a.fold),
+  });
+  return !aim.aimed ? TT.aimNotYet(numbers) : aim.pinned ? TT.aimHeld(numbers) : numbers;
+}
+
+/** A piece's name as the table's edition says it (the Toto piece is Neko in French). */
+function pieceName(id: string, facts: PieceFacts, n: EditionNames = names()): string {
+  if (facts.kind === "wall") return wallOf(n, facts.type ?? "bricks");
+  if (facts.kind === "cat") return friendOf(n, facts.colour ?? "any");
+  if (facts.kind === "floor") return floorOf(id.slice(1));
+  if (facts.kind === "toto") return here.view?.toto_name ?? n.toto;
+  return TT.blackCat(colourWord(facts.colour ?? ""));
 }
 
 function sideName(sides: string[], i: number): string {
@@ -131,8 +294,8 @@ function sideName(sides: string[], i: number): string {
 function cardsBox(ctx: TableContext, view: TowerView): HTMLElement {
   return h(
     "section",
-    { class: "tower-cards", "aria-label": "Action cards" },
-    h("h3", {}, `Action cards (${view.action_deck} in the deck)`),
+    { class: "tower-cards", "aria-label": TT.cardsLabel },
+    h("h3", {}, TT.actionHeading(view.action_deck)),
     view.action_faceup.map((card, i) =>
       h(
         "div",
@@ -142,8 +305,8 @@ function cardsBox(ctx: TableContext, view: TowerView): HTMLElement {
           const act = { kind: "choose", card: i + 1, side: sideName(card.sides, k) };
           const legal = ctx.legal.some((a) => a.kind === "choose" && a.card === act.card && a.side === act.side);
           return legal
-            ? h("button", { type: "button", class: "legal choose", onclick: () => ctx.act(act) }, side)
-            : h("span", { class: "side" }, side);
+            ? h("button", { type: "button", class: "legal choose", "data-side": side, onclick: () => ctx.act(act) }, TT.sideText(side, names()))
+            : h("span", { class: "side", "data-side": side }, TT.sideText(side, names()));
         }),
       ),
     ),
@@ -155,28 +318,26 @@ function goalItem(g: GoalCard, i: number, ctx: TableContext, who: string): HTMLE
   return h(
     "li",
     { class: "tower-goal", "data-goal": g.id },
-    h("span", {}, `${g.text} (up to ${g.floors} floor${g.floors > 1 ? "s" : ""})`),
-    moves.map((a) =>
-      h("button", { type: "button", class: "legal goal", onclick: () => ctx.act(a) }, `${who} up ${String(a.floors)}`),
-    ),
+    h("span", {}, TT.goalItem(TT.goalText(g, names()), g.floors)),
+    moves.map((a) => h("button", { type: "button", class: "legal goal", onclick: () => ctx.act(a) }, TT.climbButton(who, Number(a.floors)))),
   );
 }
 
 function goalsBox(ctx: TableContext, view: TowerView): HTMLElement {
-  const who = view.mode === "coop" ? view.toto_name : "My Black Cat";
+  const who = view.mode === "coop" ? view.toto_name : TT.myBlackCat;
   const mine = view.mode === "coop" ? (view.goal_faceup ?? []) : ctx.seat !== null ? view.hands?.[ctx.seat] : [];
   const others =
     view.mode === "competitive" && view.hands
-      ? view.hands.map((hand, s) => (typeof hand === "number" ? h("li", {}, `${ctx.names[s] ?? s}: ${hand} goal cards, hidden`) : null))
+      ? view.hands.map((hand, s) => (typeof hand === "number" ? h("li", {}, TT.hiddenGoals(ctx.names[s] ?? String(s), hand)) : null))
       : [];
   return h(
     "section",
-    { class: "tower-goals", "aria-label": "Goals" },
-    h("h3", {}, view.mode === "coop" ? "Goal cards" : "My goal cards"),
+    { class: "tower-goals", "aria-label": TT.goalsLabel },
+    h("h3", {}, TT.goalsHeading(view.mode === "coop")),
     h("ol", {}, Array.isArray(mine) ? mine.map((g, i) => goalItem(g, i, ctx, who)) : null, others),
     ctx.legal
       .filter((a) => a.kind === "refresh")
-      .map((a) => h("button", { type: "button", class: "legal", onclick: () => ctx.act(a) }, `Discard goal ${String(a.card)} and draw`)),
+      .map((a) => h("button", { type: "button", class: "legal", onclick: () => ctx.act(a) }, TT.refresh(Number(a.card)))),
   );
 }
 
@@ -190,63 +351,148 @@ function aimBox(ctx: TableContext, view: TowerView): HTMLElement | null {
           "select",
           {
             class: "family",
-            "aria-label": what.kind === "wall" ? "Wall type" : "Colour",
+            "aria-label": what.kind === "wall" ? TT.wallTypeLabel : TT.colourLabel,
             onchange: (e: Event) => {
               here.aim = freshAim(what.kind, (e.target as HTMLSelectElement).value, view, ctx.legal);
               ctx.redraw();
             },
           },
-          what.families.map((f) => h("option", { value: f, selected: f === aim.family }, f)),
+          what.families.map((f) => h("option", { value: f, selected: f === aim.family }, what.kind === "wall" ? wallName(names(), f) : colourWord(f))),
         )
       : null;
-  const noun = what.kind === "floor" ? `floor ${view.stock.floors[0] ?? ""}` : what.kind === "wall" ? `${aim.family} wall` : `${aim.family} Feline Friend`;
+  const noun = nounOf(what.kind, aim.family, view);
   return h(
     "section",
-    { class: "tower-aim", "aria-label": "Placing", "data-kind": what.kind, "data-pinned": String(aim.pinned) },
-    h("h3", {}, `Place the ${noun}`),
-    h("p", { class: "help" }, what.kind === "cat" ? "Point at any standing floor (or a cat on it); click to hold, click again to place." : "Point at the top floor; click to hold, click again to place. Q/E turn."),
+    { class: "tower-aim", "aria-label": TT.placingLabel, "data-kind": what.kind, "data-pinned": String(aim.pinned) },
+    h("h3", {}, TT.placeHeading(noun)),
+    h("p", { class: "help" }, what.kind === "cat" ? TT.helpCat : TT.helpPiece),
     family,
     h(
       "div",
       { class: "aim-buttons" },
-      h("button", { type: "button", class: "turn-left", onclick: () => turn(TURN_STEP), title: "Turn left (Q)" }, "⟲"),
-      h("button", { type: "button", class: "turn-right", onclick: () => turn(-TURN_STEP), title: "Turn right (E)" }, "⟳"),
+      h("button", { type: "button", class: "turn-left", onclick: () => turn(TURN_STEP), title: TT.turnLeft }, "⟲"),
+      h("button", { type: "button", class: "turn-right", onclick: () => turn(-TURN_STEP), title: TT.turnRight }, "⟳"),
       what.kind === "wall"
-        ? h("label", { class: "fold-label" }, "Fold ", h("input", { type: "range", class: "fold", min: 30, max: 180, step: 1, value: aim.fold, oninput: (e: Event) => setFold(Number((e.target as HTMLInputElement).value)) }))
+        ? h("label", { class: "fold-label" }, `${TT.fold} `, h("input", { type: "range", class: "fold", min: 30, max: 180, step: 1, value: aim.fold, oninput: (e: Event) => setFold(Number((e.target as HTMLInputElement).value)) }))
         : null,
-      h("button", { type: "button", class: "primary place", onclick: letGo }, "Place"),
+      h("button", { type: "button", class: "primary place", onclick: letGo }, TT.place),
     ),
     h("p", { class: "aim-numbers", "aria-live": "polite" }, aimText(actionOf(aim, ctx.legal), aim)),
   );
 }
 
-function otherMoves(ctx: TableContext): HTMLElement | null {
-  const rest = ctx.legal.filter((a) => a.kind === "pet" || a.kind === "move" || a.kind === "skip");
-  if (!rest.length) return null;
+/** What a placement is called in the prompt and the heading: the edition's names. */
+function nounOf(kind: string, family: string, view: TowerView): string {
+  const n = namesOf(view.edition);
+  if (kind === "floor") return floorOf((view.stock.floors[0] ?? "").slice(1));
+  return kind === "wall" ? wallOf(n, family) : friendOf(n, family);
+}
+
+/** The pet: by a gesture on the cat in the scene, or by these numbers and the Pet button (the keyboard's way). */
+function petBox(ctx: TableContext, view: TowerView): HTMLElement | null {
+  const cat = pettable(ctx.legal, view.last_cat);
+  if (!cat) {
+    here.pet = null;
+    return null;
+  }
+  if (here.pet?.cat !== cat) {
+    const first = ctx.legal.find((a) => a.kind === "pet");
+    here.pet = { cat, angle: Number(first?.angle ?? 0), height: Number(first?.height ?? 1), push: Number(first?.push ?? 6) };
+  }
+  const pet = here.pet;
+  const slider = (key: "angle" | "height" | "push", text: string, min: number, max: number, step: number): HTMLElement =>
+    h(
+      "label",
+      { class: "pet-field" },
+      `${text} `,
+      h("input", {
+        type: "range",
+        class: key,
+        min,
+        max,
+        step,
+        value: pet[key],
+        oninput: (e: Event) => {
+          if (here.pet) here.pet[key] = Number((e.target as HTMLInputElement).value);
+          drawPetMarker();
+          refreshPet();
+        },
+      }),
+    );
+  const name = pieceName(cat, view.tower.pieces[cat] ?? factsOf(cat));
   return h(
     "section",
-    { class: "tower-moves", "aria-label": "Moves" },
-    rest.map((a) => h("button", { type: "button", class: `legal ${a.kind}`, onclick: () => ctx.act(a) }, describe(a))),
+    { class: "tower-pet", "aria-label": TT.petLabel, "data-push": String(pet.push) },
+    h("h3", {}, TT.petHeading(name)),
+    h("p", { class: "help" }, TT.petHelp),
+    slider("angle", TT.petAngle, -180, 180, 5),
+    slider("height", TT.petHeight, 0, 2, 0.1),
+    slider("push", TT.petPush, 0.5, 20, 0.5),
+    h("button", { type: "button", class: "primary pet", onclick: sendPet }, TT.petButton),
+    h("p", { class: "pet-numbers", "aria-live": "polite" }, TT.petNumbers(pet.angle, pet.height, pet.push)),
   );
 }
 
+function otherMoves(ctx: TableContext): HTMLElement | null {
+  const rest = ctx.legal.filter((a) => a.kind === "move" || a.kind === "skip");
+  if (!rest.length) return null;
+  return h(
+    "section",
+    { class: "tower-moves", "aria-label": TT.movesLabel },
+    // not the class "skip": style.css keeps that for the skip link, off the page until focused
+    rest.map((a) => h("button", { type: "button", class: `legal ${a.kind === "skip" ? "pass" : a.kind}`, onclick: () => ctx.act(a) }, describe(a))),
+  );
+}
+
+/** Once the game is over, at the top of the tower's panel: who won and why, in the edition's names. */
+function endBox(ctx: TableContext, view: TowerView): HTMLElement | null {
+  if (!ctx.over || !view.outcome) return null;
+  const who =
+    view.mode === "coop"
+      ? view.outcome === "victory"
+        ? TT.everyoneWon(ctx.names)
+        : TT.nobodyWon
+      : null;
+  return h("section", { class: "tower-end", role: "status" }, h("h3", {}, TT.endHeading), who ? h("p", { class: "who" }, who) : null, endWords(view.outcome, view));
+}
+
+function endWords(outcome: string, view: TowerView | null): HTMLElement {
+  const n = names();
+  const last = view?.events.length ? TT.event(view.events[view.events.length - 1]!, n) : "";
+  const levels = view?.tower.reading.floor_levels ?? {};
+  return h(
+    "div",
+    { class: "tower-ending" },
+    h("p", { class: "ending", "data-outcome": outcome }, TT.ending(outcome, n)),
+    view ? h("p", {}, TT.endDetails(n, view.toto_level, Object.keys(levels).length, view.wall_debris.length, view.turn)) : null,
+    last ? h("p", { class: "last-event" }, TT.lastEvent(last)) : null,
+  );
+}
+
+/** The end, under the frame's "who won": how the game ended (the rules' outcome) and the climb's figures;
+ * the competitive game keeps the frame's table of each Black Cat's best floor. */
+function breakdown(result: GameResult): HTMLElement | null {
+  const d = result.details;
+  if (result.team_win === null || typeof d.outcome !== "string") return null;
+  return endWords(d.outcome, here.view);
+}
+
 function climbBox(ctx: TableContext, view: TowerView): HTMLElement {
+  const n = names();
   const levels = view.tower.reading.floor_levels;
   const top = view.tower.reading.top_floor;
   const lines =
     view.mode === "coop"
-      ? [h("p", { class: "toto" }, `${view.toto_name} is on floor ${view.toto_level} and aims at floor ${view.target} (goal: ${view.goal_floor}).`)]
-      : view.black.map((f, s) => h("p", {}, `${ctx.names[s] ?? s}'s Black Cat: ${f ? `floor ${levels[f] ?? "?"}` : "waiting outside"}`));
+      ? [h("p", { class: "toto" }, TT.totoLine(view.toto_name, view.toto_level, view.target, view.goal_floor))]
+      : view.black.map((f, s) => h("p", {}, TT.blackLine(ctx.names[s] ?? String(s), f ? (levels[f] ?? null) : null)));
+  const walls = Object.entries(view.stock.walls).map(([t, k]) => `${wallName(n, t)} ${k}`).join(", ");
+  const cats = Object.entries(view.stock.cats).map(([c, k]) => `${colourWord(c)} ${k}`).join(", ");
   return h(
     "section",
     { class: "tower-climb" },
     lines,
-    h("p", {}, `Top floor: ${top} (level ${levels[top] ?? 1}). Walls fallen: ${view.wall_debris.length}.`),
-    h(
-      "p",
-      { class: "stock" },
-      `Stock: ${view.stock.floors.length} floors; walls ${Object.entries(view.stock.walls).map(([t, n]) => `${t} ${n}`).join(", ")}; cats ${Object.entries(view.stock.cats).map(([c, n]) => `${c} ${n}`).join(", ")}.`,
-    ),
+    h("p", {}, TT.topLine(top, levels[top] ?? 1, view.wall_debris.length)),
+    h("p", { class: "stock" }, TT.stockLine(view.stock.floors.length, walls, cats)),
   );
 }
 
@@ -254,10 +500,10 @@ function viewTools(s: TowerScene): HTMLElement {
   return h(
     "div",
     { class: "tower-view-tools" },
-    h("button", { type: "button", class: "top-view", onclick: (e: Event) => ((e.target as HTMLElement).textContent = s.toggleTopView() ? "3D view" : "Top view") }, "Top view"),
-    h("button", { type: "button", onclick: () => s.zoom(0.8), "aria-label": "Zoom in" }, "+"),
-    h("button", { type: "button", onclick: () => s.zoom(1.25), "aria-label": "Zoom out" }, "−"),
-    h("button", { type: "button", onclick: () => s.focusTop() }, "Look at the top"),
+    h("button", { type: "button", class: "top-view", onclick: (e: Event) => ((e.target as HTMLElement).textContent = s.toggleTopView() ? TT.view3d : TT.topView) }, TT.topView),
+    h("button", { type: "button", onclick: () => s.zoom(0.8), "aria-label": TT.zoomIn }, "+"),
+    h("button", { type: "button", onclick: () => s.zoom(1.25), "aria-label": TT.zoomOut }, "−"),
+    h("button", { type: "button", onclick: () => s.focusTop() }, TT.lookTop),
   );
 }
 
@@ -266,7 +512,9 @@ function render(root: HTMLElement, ctx: TableContext): void {
   const s = scene();
   here.ctx = ctx;
   const grew = here.view?.tower.reading.top_floor !== view.tower.reading.top_floor;
+  const before = here.view;
   here.view = view;
+  replayStep(s, ctx, before, view);
   s.show(view);
   if (grew) s.focusTop();
   const what = placing(ctx.legal);
@@ -277,60 +525,94 @@ function render(root: HTMLElement, ctx: TableContext): void {
     s.controls.enableZoom = here.aim?.kind !== "wall";
   }
   drawGhost(s, here.aim, view);
+  if (!pettable(ctx.legal, view.last_cat)) here.pet = null;
+  if (here.pet) drawPetMarker();
+  else s.petMarker(null);
   root.append(
     h(
       "div",
       { class: "tower-table" },
       h("div", { class: "tower-stage" }, s.element, viewTools(s)),
-      h("div", { class: "tower-side" }, aimBox(ctx, view), otherMoves(ctx), cardsBox(ctx, view), goalsBox(ctx, view), climbBox(ctx, view)),
+      h("div", { class: "tower-side" }, endBox(ctx, view), aimBox(ctx, view), petBox(ctx, view), otherMoves(ctx), cardsBox(ctx, view), goalsBox(ctx, view), climbBox(ctx, view)),
     ),
   );
   // for the browser tests and the figures: the scene, the aim, the view and the legal actions drawn
-  (window as unknown as { cattableTower: unknown }).cattableTower = { scene: s, aim: () => here.aim, view: () => here.view, legal: () => here.ctx?.legal ?? [] };
+  (window as unknown as { cattableTower: unknown }).cattableTower = {
+    scene: s,
+    aim: () => here.aim,
+    pet: () => here.pet,
+    view: () => here.view,
+    legal: () => here.ctx?.legal ?? [],
+  };
+}
+
+/** In a replay, one step forward is tweened from the poses before, through the poses at rest after each
+ * physical event of the move (the record's, pieces that fell included), to the view after; any other jump
+ * is drawn at once. */
+function replayStep(s: TowerScene, ctx: TableContext, before: TowerView | null, view: TowerView): void {
+  const r = ctx.replay;
+  const last = here.replayAt;
+  here.replayAt = r ? { table: ctx.table, at: r.at } : null;
+  if (!r || !before || !last || last.table !== ctx.table || r.at !== last.at + 1 || !r.rests.length) return; // nothing moved: nothing to tween
+  const pieces: Record<string, PieceFacts> = { ...before.tower.pieces };
+  for (const rest of r.rests) Object.assign(pieces, rest.pieces as Record<string, PieceFacts>);
+  Object.assign(pieces, view.tower.pieces);
+  const keys = [before.tower.poses, ...r.rests.map((rest) => rest.poses as Record<string, Pose>), view.tower.poses];
+  s.tween(keys, pieces);
 }
 
 function describe(a: Action): string {
+  const n = names();
   switch (a.kind) {
     case "choose":
-      return `take Action card ${String(a.card)}${a.side ? ` (${String(a.side)} side)` : ""}`;
+      return TT.chooseCard(Number(a.card), String(a.side ?? ""));
     case "wall":
-      return `stand a ${String(a.type)} wall at (${String(a.x)}, ${String(a.y)}), turned ${String(a.yaw)}°, folded ${String(a.fold)}°`;
+      return TT.wallMove(wallOf(n, String(a.type)), Number(a.x), Number(a.y), Number(a.yaw), Number(a.fold));
     case "floor":
-      return `lay the next floor at (${String(a.x)}, ${String(a.y)}), turned ${String(a.yaw)}°`;
+      return TT.floorMove(Number(a.x), Number(a.y), Number(a.yaw));
     case "cat":
-      return `stand a ${String(a.colour)} Feline Friend on floor ${String(a.floor)}${a.on ? ` on ${String(a.on)}` : ""}`;
+      return TT.catMove(friendOf(n, String(a.colour)), Number(a.floor), String(a.on ?? ""));
     case "pet":
-      return `pet the cat from ${String(a.angle)}° at ${String(a.height)} cm, push ${String(a.push)}`;
+      return TT.petMove(Number(a.angle), Number(a.height), Number(a.push));
     case "move":
-      return `move ${String(a.cat)} up to floor ${String(a.floor)}`;
+      return TT.moveMove(String(a.cat), Number(a.floor));
     case "goal":
-      return `complete goal ${String(a.card)} and climb ${String(a.floors)}`;
+      return TT.goalMove(Number(a.card), Number(a.floors));
     case "refresh":
-      return `discard goal ${String(a.card)} and draw another`;
+      return TT.refreshMove(Number(a.card));
     case "skip":
-      return "skip";
+      return TT.skip;
     default:
       return JSON.stringify(a);
   }
+}
+
+/** A log line's wall type and cat colour as the panels say them: the wall by the edition's name (the
+ * server's words are plain "arches", "windows"), the colour in the reader's language. */
+function logWord(key: string, value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  if (key === "type") return wallName(names(), value);
+  return key === "colour" ? colourWord(value) : null;
 }
 
 export const towerTable: TableModule = {
   game: "tower",
   render,
   prompt(ctx) {
+    const view = ctx.view as TowerView;
     const what = placing(ctx.legal);
-    if (what) return `Place the ${what.kind === "floor" ? "floor" : what.kind === "wall" ? "wall" : "Feline Friend"} with the pointer.`;
-    if (ctx.legal.some((a) => a.kind === "choose")) return "Choose an Action card.";
-    if (ctx.legal.some((a) => a.kind === "goal")) return "Complete a goal, or skip.";
+    if (what) return TT.promptPlace(nounOf(what.kind, here.aim?.family ?? what.families[0] ?? "", view));
+    const cat = pettable(ctx.legal, view.last_cat);
+    if (cat) return TT.promptPet(pieceName(cat, view.tower.pieces[cat] ?? factsOf(cat), namesOf(view.edition)));
+    if (ctx.legal.some((a) => a.kind === "choose")) return TT.promptChoose;
+    if (ctx.legal.some((a) => a.kind === "goal")) return TT.promptGoal;
     return null;
   },
-  logLine: (line: LogLine, names: string[]) => `${line.seat === null ? "" : `${names[line.seat] ?? line.seat} `}${sentence(line)}.`,
+  logLine: (line: LogLine, seats: string[]) => `${line.seat === null ? "" : `${seats[line.seat] ?? line.seat} `}${sentence(line, logWord)}.`,
   describe: (a: Action) => describe(a),
-  rules: [
-    "Build the tower together: take a face-up Action card and place its pieces: two walls then a floor on them, or a Feline Friend (then perhaps pet it).",
-    "Walls stand on the top floor, folded as you like; a cat may stand on any standing floor, or on a cat there.",
-    "A goal met on the floor above Toto (Neko in the French edition) lets it climb. Too many fallen walls and the tower is lost.",
-  ],
-  why: (result: GameResult) => (result.team_win ? "the cats reached the goal floor together" : null),
-  breakdown: () => null,
+  get rules() {
+    return TT.rules(names());
+  },
+  why: (result: GameResult) => (result.team_win ? TT.why(names()) : null),
+  breakdown: (result: GameResult) => breakdown(result),
 };

@@ -21,6 +21,14 @@ export interface TableContext {
   act(action: Action): void;
   /** Draw the board again (after a choice made on the page only, such as selecting a space). */
   redraw(): void;
+  /** In a replay: the version shown, and the recorded poses at rest after each physical event of the move
+   * that made it (Cat and the Tower; empty for the other games), for the table to tween through. */
+  replay?: { at: number; rests: ReplayRest[] };
+}
+
+export interface ReplayRest {
+  pieces: Record<string, unknown>;
+  poses: Record<string, number[]>;
 }
 
 export interface TableModule {

@@ -3,6 +3,7 @@
 // barriers and doors, each player's strip, fish, lines and cats. Legal targets are buttons on the map.
 
 import { svg } from "../dom";
+import { t, word } from "../i18n";
 import type { WashiView } from "../generated/washi";
 
 export const CELL = 32;
@@ -57,13 +58,13 @@ export function charAt(view: WashiView, i: number): string {
 
 /** What one cell is, in words (for its label). */
 export function cellWords(ch: string): string {
-  if (ch === ".") return "street";
-  if (ch === "%") return "forest";
-  if (ch === "#") return "shrine";
-  if (ch === "o") return "storm drain";
-  if (isSewer(ch)) return `sewer ${ch}`;
-  if (isBuilding(ch)) return `building ${ch}`;
-  return "no tape";
+  if (ch === ".") return t("street");
+  if (ch === "%") return t("forest");
+  if (ch === "#") return t("shrine");
+  if (ch === "o") return t("storm drain");
+  if (isSewer(ch)) return t("sewer {letter}", { letter: ch });
+  if (isBuilding(ch)) return t("building {letter}", { letter: ch });
+  return t("no tape");
 }
 
 export interface Target {
@@ -136,7 +137,7 @@ function strips(view: WashiView, names: string[]): SVGElement {
     const [tx, ty] = [box.x + box.width / 2, box.y + box.height / 2];
     g.append(
       svg("rect", { ...box, class: "strip", fill: PEN[s.colour] ?? "#999", "data-seat": seat }),
-      svg("text", { class: "strip-name", x: tx, y: ty + 4, transform: vertical ? `rotate(-90 ${tx} ${ty})` : null }, `${names[seat] ?? `#${seat + 1}`} (${s.colour})`),
+      svg("text", { class: "strip-name", x: tx, y: ty + 4, transform: vertical ? `rotate(-90 ${tx} ${ty})` : null }, `${names[seat] ?? `#${seat + 1}`} (${word(s.colour)})`),
     );
   });
   return g;
@@ -209,7 +210,12 @@ function cats(view: WashiView, names: string[]): SVGElement {
       const i = cellIndex(cat.at, view.width, view.height);
       if (i < 0) return;
       const [x, y] = centre(i, view.width);
-      const label = `${names[seat] ?? ""}'s cat ${k + 1} at ${cat.at}${cat.home ? ", home with its fish" : cat.fish ? ", carrying a fish" : ""}`;
+      const args = { name: names[seat] ?? "", n: k + 1, at: cat.at };
+      const label = cat.home
+        ? t("{name}'s cat {n} at {at}, home with its fish", args)
+        : cat.fish
+          ? t("{name}'s cat {n} at {at}, carrying a fish", args)
+          : t("{name}'s cat {n} at {at}", args);
       g.append(
         svg(
           "g",

@@ -6,6 +6,7 @@ import "./washi.css";
 import { clear, h, keepScroll } from "../dom";
 import type { WashiAction, WashiView } from "../generated/washi";
 import { sentence, type Action, type GameResult, type LogLine } from "../protocol";
+import { N_, t, word } from "../i18n";
 import type { TableContext, TableModule } from "./types";
 import { cellIndex, cellName, charAt, cellWords, drawMap, PATTERNS, PEN, type Target } from "./washi-map";
 
@@ -43,12 +44,19 @@ export function targetOf(view: WashiView, seat: number, a: WashiAction): number 
 
 export function describeWashi(action: Action): string {
   const a = action as WashiAction;
-  if (a.kind === "fish") return `draw a fish at ${a.at}`;
-  if (a.kind === "cat") return `draw a cat at ${a.at}`;
-  if (a.kind === "move") return `move cat ${a.cat}'s line to ${a.to}`;
-  if (a.kind === "jump") return `super cat jump: cat ${a.cat} jumps ${a.direction} (a special move)`;
-  return `super sewer popper: cat ${a.cat} dives into the sewer at ${a.at} (a special move)`;
+  if (a.kind === "fish") return t("draw a fish at {at}", { at: a.at });
+  if (a.kind === "cat") return t("draw a cat at {at}", { at: a.at });
+  if (a.kind === "move") return t("move cat {cat}'s line to {to}", { cat: a.cat, to: a.to });
+  if (a.kind === "jump") return t("super cat jump: cat {cat} jumps {direction} (a special move)", { cat: a.cat, direction: word(a.direction) });
+  return t("super sewer popper: cat {cat} dives into the sewer at {at} (a special move)", { cat: a.cat, at: a.at });
 }
+
+/** The strips' edges and the pens' colours, words the catalogue translates where they are shown. */
+export const WASHI_WORDS = [
+  ...[N_("top"), N_("bottom"), N_("left"), N_("right")],
+  ...[N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("magenta"), N_("cyan")],
+  ...[N_("orange"), N_("purple"), N_("pink"), N_("brown"), N_("grey"), N_("white")],
+];
 
 const same = (a: Action | null, b: Action): boolean => a !== null && JSON.stringify(a) === JSON.stringify(b);
 
@@ -68,7 +76,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
   }
   const targets: Target[] = [...byCell.entries()].map(([cell, acts]) => ({
     cell,
-    label: acts.length === 1 ? `${describeWashi(acts[0]!)} (${cellWords(charAt(view, cell))})` : `${cellName(cell, view.width)}: ${acts.length} moves go here`,
+    label: acts.length === 1 ? `${describeWashi(acts[0]!)} (${cellWords(charAt(view, cell))})` : t("{cell}: {n} moves go here", { cell: cellName(cell, view.width), n: acts.length }),
     hinted: acts.some((a) => same(ctx.hint, a)),
     selected: picked.cell === cell,
     pick: () => {
@@ -85,10 +93,10 @@ function render(root: HTMLElement, ctx: TableContext): void {
     picked.cell !== null && byCell.has(picked.cell)
       ? h(
           "section",
-          { class: "washi-choice", "aria-label": "Choose the move" },
-          h("p", {}, `Several moves go to ${cellName(picked.cell, view.width)}: which one?`),
+          { class: "washi-choice", "aria-label": t("Choose the move") },
+          h("p", {}, t("Several moves go to {cell}: which one?", { cell: cellName(picked.cell, view.width) })),
           byCell.get(picked.cell)!.map((a) => h("button", { type: "button", class: `legal${same(ctx.hint, a) ? " hinted" : ""}`, onclick: () => ctx.act(a) }, describeWashi(a))),
-          h("button", { type: "button", class: "quiet", onclick: () => ((picked.cell = null), ctx.redraw()) }, "Cancel"),
+          h("button", { type: "button", class: "quiet", onclick: () => ((picked.cell = null), ctx.redraw()) }, t("Cancel")),
         )
       : null;
 
@@ -97,8 +105,8 @@ function render(root: HTMLElement, ctx: TableContext): void {
   const specialBox = extra.length
     ? h(
         "section",
-        { class: "washi-specials", "aria-label": "Special moves" },
-        h("h3", {}, `Special moves (${view.players[me ?? 0]?.specials_left ?? 0} left)`),
+        { class: "washi-specials", "aria-label": t("Special moves") },
+        h("h3", {}, t("Special moves ({n} left)", { n: view.players[me ?? 0]?.specials_left ?? 0 })),
         extra.map((a) => h("button", { type: "button", class: `legal special${same(ctx.hint, a) ? " hinted" : ""}`, onclick: () => ctx.act(a) }, describeWashi(a))),
       )
     : null;
@@ -109,9 +117,9 @@ function render(root: HTMLElement, ctx: TableContext): void {
       "div",
       { class: "washi" },
       choice,
-      h("div", { class: "map-box" }, drawMap(view, ctx.names, targets, `The map: ${view.map.title}`)),
+      h("div", { class: "map-box" }, drawMap(view, ctx.names, targets, t("The map: {title}", { title: view.map.title }))),
       specialBox,
-      h("ul", { class: "washi-players", "aria-label": "The players' strips" }, view.players.map((pl, seat) => playerRow(view, ctx, pl, seat))),
+      h("ul", { class: "washi-players", "aria-label": t("The players' strips") }, view.players.map((pl, seat) => playerRow(view, ctx, pl, seat))),
       legend(view),
     ),
   );
@@ -131,7 +139,13 @@ function swatch(pl: Player, seat: number): SVGElement {
 
 function playerRow(view: WashiView, ctx: TableContext, pl: Player, seat: number): HTMLElement {
   const cats = pl.cats.map((c, k) =>
-    c.at === null ? `cat ${k + 1} not drawn` : `cat ${k + 1} at ${c.at}${c.home ? ", home with its fish ✓" : c.fish ? ", carrying a fish" : ""}`,
+    c.at === null
+      ? t("cat {n} not drawn", { n: k + 1 })
+      : c.home
+        ? t("cat {n} at {at}, home with its fish ✓", { n: k + 1, at: c.at })
+        : c.fish
+          ? t("cat {n} at {at}, carrying a fish", { n: k + 1, at: c.at })
+          : t("cat {n} at {at}", { n: k + 1, at: c.at }),
   );
   const turn = view.to_play === seat && !ctx.over;
   return h(
@@ -139,25 +153,25 @@ function playerRow(view: WashiView, ctx: TableContext, pl: Player, seat: number)
     { class: `washi-player${turn ? " to-play" : ""}${pl.in_game ? "" : " trapped"}`, "data-seat": seat },
     swatch(pl, seat),
     h("strong", {}, ctx.names[seat] ?? `#${seat + 1}`),
-    seat === ctx.seat ? h("span", { class: "tag" }, "you") : null,
-    turn ? h("span", { class: "tag turn" }, "to play") : null,
-    h("span", { class: "muted" }, `${pl.colour}, ${pl.edge} edge`),
-    h("span", { class: "specials", title: "special moves left" }, `specials ${"■".repeat(2 - pl.specials_left)}${"□".repeat(pl.specials_left)}`),
-    h("span", {}, `fish ${pl.fish_crossed_off}/2`),
+    seat === ctx.seat ? h("span", { class: "tag" }, t("you")) : null,
+    turn ? h("span", { class: "tag turn" }, t("to play")) : null,
+    h("span", { class: "muted" }, t("{colour}, {edge} edge", { colour: word(pl.colour), edge: word(pl.edge) })),
+    h("span", { class: "specials", title: t("special moves left") }, t("specials {marks}", { marks: `${"■".repeat(2 - pl.specials_left)}${"□".repeat(pl.specials_left)}` })),
+    h("span", {}, t("fish {n}/2", { n: pl.fish_crossed_off })),
     h("span", { class: "cats-line" }, cats.join("; ")),
-    pl.in_game ? null : h("span", { class: "tag trapped" }, "trapped: out"),
+    pl.in_game ? null : h("span", { class: "tag trapped" }, t("trapped: out")),
   );
 }
 
 function legend(view: WashiView): HTMLElement {
   const chars = new Set(view.map.grid.join(""));
-  const items: string[] = ["street", "fish: its owner's colour (crossed by a line once picked up)", "a line: its owner's colour and pattern, ● its start, the cat's head its end"];
-  if (chars.has("#")) items.push("torii: shrine, never entered or jumped");
-  if (chars.has("o")) items.push("grate: storm drain");
-  if (chars.has("%")) items.push("tree: forest");
-  if ([...chars].some((c) => c >= "a" && c <= "z" && c !== "o")) items.push("ringed letter: a sewer, paired with the same letter on its row");
-  if ([...chars].some((c) => c >= "A" && c <= "Z")) items.push("grey block: a building; black edges are barriers, gaps its doors");
-  return h("details", { class: "washi-legend" }, h("summary", {}, "What the map shows"), h("ul", {}, items.map((t) => h("li", {}, t))));
+  const items: string[] = [t("street"), t("fish: its owner's colour (crossed by a line once picked up)"), t("a line: its owner's colour and pattern, ● its start, the cat's head its end")];
+  if (chars.has("#")) items.push(t("torii: shrine, never entered or jumped"));
+  if (chars.has("o")) items.push(t("grate: storm drain"));
+  if (chars.has("%")) items.push(t("tree: forest"));
+  if ([...chars].some((c) => c >= "a" && c <= "z" && c !== "o")) items.push(t("ringed letter: a sewer, paired with the same letter on its row"));
+  if ([...chars].some((c) => c >= "A" && c <= "Z")) items.push(t("grey block: a building; black edges are barriers, gaps its doors"));
+  return h("details", { class: "washi-legend" }, h("summary", {}, t("What the map shows")), h("ul", {}, items.map((item) => h("li", {}, item))));
 }
 
 function prompt(ctx: TableContext): string | null {
@@ -166,15 +180,17 @@ function prompt(ctx: TableContext): string | null {
   if (ctx.over) return null;
   const name = (s: number | null) => (s === null ? "" : (ctx.names[s] ?? `#${s + 1}`));
   if (legal.length) {
-    if (view.phase === "fish") return "Setup: click a highlighted space to draw a fish (two on your own row, two on the far row).";
-    if (view.phase === "cats") return "Setup: click a highlighted space of your home row to draw a cat.";
+    if (view.phase === "fish") return t("Setup: click a highlighted space to draw a fish (two on your own row, two on the far row).");
+    if (view.phase === "cats") return t("Setup: click a highlighted space of your home row to draw a cat.");
     const sp = view.players[ctx.seat ?? 0]?.specials_left ?? 0;
-    return `Your turn: click a highlighted space to extend a cat's line (pick up a fish on the far row, bring it home)${sp ? `; jumps and sewer pops are listed under the map (${sp} left)` : ""}.`;
+    return sp
+      ? t("Your turn: click a highlighted space to extend a cat's line (pick up a fish on the far row, bring it home); jumps and sewer pops are listed under the map ({n} left).", { n: sp })
+      : t("Your turn: click a highlighted space to extend a cat's line (pick up a fish on the far row, bring it home).");
   }
   const who = name(view.to_play);
-  if (view.phase === "fish") return `${who} is drawing a fish.`;
-  if (view.phase === "cats") return `${who} is drawing a cat.`;
-  return `${who} is moving a cat.`;
+  if (view.phase === "fish") return t("{name} is drawing a fish.", { name: who });
+  if (view.phase === "cats") return t("{name} is drawing a cat.", { name: who });
+  return t("{name} is moving a cat.", { name: who });
 }
 
 function logLine(line: LogLine, names: string[]): string {
@@ -186,9 +202,10 @@ function why(result: GameResult, names: string[]): string | null {
   const trapped = (result.details["trapped"] ?? []) as number[];
   const w = result.winners[0];
   if (w === undefined) return "";
-  if ((result.scores[w] ?? 0) >= 2) return "with both cats home, each carrying a fish";
-  const out = trapped.map((t) => names[t] ?? `#${t + 1}`).join(", ");
-  return `as the last player not trapped (${out || "everyone else"}: no way left to a fish and home)`;
+  if ((result.scores?.[w] ?? 0) >= 2) return t("with both cats home, each carrying a fish");
+  const out = trapped.map((s) => names[s] ?? `#${s + 1}`).join(", ");
+  const others = t("everyone else"); // apart: Babel does not extract a t() inside another's arguments
+  return t("as the last player not trapped ({names}: no way left to a fish and home)", { names: out || others });
 }
 
 function breakdown(result: GameResult, names: string[]): HTMLElement | null {
@@ -199,14 +216,14 @@ function breakdown(result: GameResult, names: string[]): HTMLElement | null {
   return h(
     "table",
     { class: "score breakdown" },
-    h("caption", {}, "Cats home, fish and traps"),
+    h("caption", {}, t("Cats home, fish and traps")),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, ""), names.map((n) => h("th", { scope: "col" }, n)))),
     h(
       "tbody",
       {},
-      row("fish picked up", names.map((_, i) => fish[i] ?? 0)),
-      row("trapped", names.map((_, i) => (trapped.includes(i) ? `out (${trapped.indexOf(i) + 1}${["st", "nd", "rd"][trapped.indexOf(i)] ?? "th"})` : "no"))),
-      row("cats home with a fish", names.map((_, i) => result.scores[i] ?? 0), "total"),
+      row(t("fish picked up"), names.map((_, i) => fish[i] ?? 0)),
+      row(t("trapped"), names.map((_, i) => (trapped.includes(i) ? t("out (trapped as number {n})", { n: trapped.indexOf(i) + 1 }) : t("no")))),
+      row(t("cats home with a fish"), names.map((_, i) => result.scores?.[i] ?? 0), "total"),
     ),
   );
 }
@@ -218,10 +235,10 @@ export const washiTable: TableModule = {
   logLine,
   describe: (action) => describeWashi(action),
   rules: [
-    "Each player has a grey strip along one edge of the map and a pen. In the setup, everyone draws four fish, two on their own row and two on the far row, then two cats on their own row, with at least two spaces between any two drawings.",
-    "On your turn, extend one of your cats' lines by one space up, down, left or right, onto a space with no line. Buildings are entered only through their doors; shrines never.",
-    "Reach the far row, pick up a fish of any colour there (one per cat), then bring that cat back to its starting row. The first to bring both cats home, each with a fish, wins; a player with no way left is trapped and out, and the last one not trapped wins.",
-    "Twice a game you may make a special move instead: the super cat jump over a straight run of lines (over another colour: the super amazing cat jump), or the super sewer popper, diving into a sewer and out of its pair.",
+    t("Each player has a grey strip along one edge of the map and a pen. In the setup, everyone draws four fish, two on their own row and two on the far row, then two cats on their own row, with at least two spaces between any two drawings."),
+    t("On your turn, extend one of your cats' lines by one space up, down, left or right, onto a space with no line. Buildings are entered only through their doors; shrines never."),
+    t("Reach the far row, pick up a fish of any colour there (one per cat), then bring that cat back to its starting row. The first to bring both cats home, each with a fish, wins; a player with no way left is trapped and out, and the last one not trapped wins."),
+    t("Twice a game you may make a special move instead: the super cat jump over a straight run of lines (over another colour: the super amazing cat jump), or the super sewer popper, diving into a sewer and out of its pair."),
   ],
   why,
   breakdown,

@@ -1,6 +1,11 @@
 """``cattable sweep``: search a game's options for a target (balanced seats, a win rate, a length) with
 Optuna's TPE sampler, in the spirit of TAG's NTBEA parameter search: each trial is a simulated batch.
 
+Besides options, a sweep searches a game's data (deck counts, wall heights, goal floors): a parameter
+``data.PATH=LOW:HIGH`` names one of the game's tunable paths (``Game.tunables``, ``core/tuning.py``), and
+each trial's games carry the value as the option ``data.PATH``, so every game a trial plays is an
+ordinary game whose record replays with the changed data.
+
 Every trial plays the same seeds (common random numbers), so two settings are compared on the same deals
 and the difference between them is the setting's, not the dice's. A setting tried twice is not played
 again. The search is seeded: the same command proposes the same trials.
@@ -16,23 +21,41 @@ from pathlib import Path
 from typing import Any
 
 from cattable.core import game as get_game
+from cattable.core.tuning import PREFIX, Tunable
 
 from .simulate import simulate, summarise
 
 TARGETS = ("seat-balance", "seat0=X", "team=X", "length=X")
 
 
+FLOAT_STEP = 0.1
+"""The grid a number (not a whole number) is searched on by default: a wall height to the millimetre."""
+
+
 @dataclass(frozen=True)
 class Param:
-    """An option to search: whole numbers from ``low`` to ``high``, or one of ``choices``."""
+    """An option or data path to search: whole numbers from ``low`` to ``high``, numbers on a grid of
+    ``step`` (``step`` > 0), or one of ``choices``."""
 
     name: str
-    low: int = 0
-    high: int = 0
+    low: int | float = 0
+    high: int | float = 0
     choices: tuple[Any, ...] = ()
+    step: float = 0.0
+    """0 for whole numbers; the grid of a number searched between ``low`` and ``high``."""
 
     def text(self) -> str:
-        return f"{self.name}=" + ("|".join(str(c) for c in self.choices) if self.choices else f"{self.low}:{self.high}")
+        if self.choices:
+            return f"{self.name}=" + "|".join(str(c) for c in self.choices)
+        return f"{self.name}={self.low:g}:{self.high:g}" + (f":{self.step:g}" if self.step else "")
+
+    def suggest(self, trial: Any) -> Any:
+        """This parameter's value for an Optuna trial."""
+        if self.choices:
+            return trial.suggest_categorical(self.name, list(self.choices))
+        if self.step:
+            return round(trial.suggest_float(self.name, self.low, self.high, step=self.step), 6)
+        return trial.suggest_int(self.name, int(self.low), int(self.high))
 
 
 @dataclass(frozen=True)
@@ -78,15 +101,19 @@ def parse_target(text: str) -> Target:
 
 
 def parse_param(text: str, game_name: str) -> Param:
-    """``lives=3:9`` (a whole-number option's range) or ``map=standard|long`` (values to choose from),
-    checked against the game's options: an option that does not exist or a value it refuses is an error."""
+    """``lives=3:9`` (a whole-number option's range), ``map=standard|long`` (values to choose from) or
+    ``data.deck.cat3=1:6`` (a tunable data path's range; ``data.walls.pillars=4:6:0.2`` a number's, on a
+    grid), checked against the game: an option or path that does not exist or a value it refuses is an error."""
     name, sep, spec = text.partition("=")
     name = name.strip()
     game = get_game(game_name)
+    if name.startswith(PREFIX):
+        return _data_param(text, game_name, name, spec, {t.path: t for t in game.tunables})
     declared = {o.name: o for o in game.options}
     if not sep or name not in declared:
         known = ", ".join(declared) or "none"
-        raise ValueError(f"--param {text!r}: want OPTION=LOW:HIGH or OPTION=A|B; {game_name}'s options: {known}")
+        paths = f"; its data: {PREFIX}PATH=LOW:HIGH (cattable games lists the paths)" if game.tunables else ""
+        raise ValueError(f"--param {text!r}: want OPTION=LOW:HIGH or OPTION=A|B; {game_name}'s options: {known}{paths}")
     option = declared[name]
     if "|" in spec or option.kind is not int:
         choices = tuple(option.parse(v.strip()) for v in spec.split("|") if v.strip())
@@ -107,6 +134,37 @@ def parse_param(text: str, game_name: str) -> Param:
         return Param(name, low, high, inside)
     option.parse(low), option.parse(high)  # both ends must be values the game accepts
     return Param(name, low, high)
+
+
+def _data_param(text: str, game_name: str, name: str, spec: str, tunables: dict[str, Tunable]) -> Param:
+    """A data path's parameter: ``LOW:HIGH`` (``LOW:HIGH:STEP`` for a number) or ``A|B``, each value one
+    the path accepts (the game's own ``OptionError`` otherwise)."""
+    path = name[len(PREFIX) :]
+    if path not in tunables:
+        known = ", ".join(tunables) or "none (it has no tunable data)"
+        raise ValueError(f"--param {text!r}: {game_name} has no data path {path!r}; its paths: {known}")
+    tunable = tunables[path]
+    if "|" in spec:
+        choices = tuple(tunable.parse(v.strip()) for v in spec.split("|") if v.strip())
+        if len(choices) < 2:
+            raise ValueError(f"--param {text!r}: give at least two values to choose from, as A|B")
+        return Param(name, choices=choices)
+    parts = spec.split(":")
+    if len(parts) not in (2, 3) or (len(parts) == 3 and tunable.kind is int):
+        grid = ":STEP" if tunable.kind is float else ""
+        raise ValueError(f"--param {text!r}: want {name}=LOW:HIGH{grid} or {name}=A|B")
+    low, high = tunable.parse(parts[0]), tunable.parse(parts[1])
+    if low > high:
+        raise ValueError(f"--param {text!r}: want LOW:HIGH with LOW <= HIGH")
+    if tunable.kind is int:
+        return Param(name, low, high)
+    try:
+        step = float(parts[2]) if len(parts) == 3 else FLOAT_STEP
+    except ValueError:
+        raise ValueError(f"--param {text!r}: the step {parts[2]!r} is not a number") from None
+    if step <= 0:
+        raise ValueError(f"--param {text!r}: the step must be positive")
+    return Param(name, low, high, step=step)
 
 
 def run_sweep(
@@ -139,12 +197,7 @@ def run_sweep(
     rows: list[dict[str, Any]] = []
     for number in range(trials):
         trial = study.ask()
-        setting = {
-            p.name: trial.suggest_categorical(p.name, list(p.choices))
-            if p.choices
-            else trial.suggest_int(p.name, p.low, p.high)
-            for p in params
-        }
+        setting = {p.name: p.suggest(trial) for p in params}
         key = json.dumps(setting, sort_keys=True)
         repeat = key in seen
         if not repeat:

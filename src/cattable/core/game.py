@@ -25,6 +25,7 @@ from .i18n import Message
 from .options import Option, validate_options
 from .records import REPLAY_ERRORS, read_record
 from .result import Result
+from .tuning import DATA, Tunable, copy_options, split_data, validate_data
 
 JSON = Any
 RECORD_FORMAT = 2
@@ -48,6 +49,8 @@ class Game(ABC):
     has_hidden_information: ClassVar[bool] = False
     action_types: ClassVar[tuple[type, ...]]
     """The classes of this game's actions (a fast type check before anything else)."""
+    tunables: ClassVar[Sequence[Tunable]] = ()
+    """The values of the game's data files it may be played with changed (option ``data``, ``tuning.py``)."""
 
     def is_cooperative(self, options: Mapping[str, Any] | None = None) -> bool:
         """Whether a game with these options is won or lost by everyone together."""
@@ -67,7 +70,10 @@ class Game(ABC):
 
     def validated_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option filled and checked, alone and against the player count (an ``OptionError`` if not)."""
-        opts = validate_options(self.name, self.options, options)
+        plain, data = split_data(self.name, options)
+        opts = validate_options(self.name, self.options, plain)
+        if data:  # none: no key at all, so a game without overrides keeps the options it always had
+            opts[DATA] = validate_data(self.name, self.tunables, data)
         self.check_options(players, opts)
         return opts
 
@@ -104,7 +110,18 @@ class Game(ABC):
             "players": [self.min_players, self.max_players],
             "cooperative": self.cooperative,
             "options": [
-                {"name": o.name, "default": o.default, "help": o.help, "allowed": o.allowed()} for o in self.options
+                {
+                    "name": o.name,
+                    "default": o.default,
+                    "help": o.help,
+                    "allowed": o.allowed(),
+                    "allowed_msg": o.allowed_message().to_json(),
+                }
+                for o in self.options
+            ],
+            "data": [
+                {"path": f"{DATA}.{t.path}", "default": t.default, "low": t.low, "high": t.high, "help": t.help}
+                for t in self.tunables
             ],
         }
 
@@ -347,7 +364,7 @@ class State(ABC):
             "game": self.game.name,
             "players": self.players,
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": copy_options(self.options),
             "actions": [a.to_json() for a in self.history],
             "chance": list(self.chance.log),
         }

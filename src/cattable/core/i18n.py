@@ -6,12 +6,14 @@ each see their own; the terminal and the browser render them with the same catal
 (``locale/<lang>/LC_MESSAGES/cattable.po``, kept with Babel: ``make messages``).
 
 Arguments that are words of a game (an item, a suit, a direction) are translated too, when the catalogue
-has them; places and numbers stay as they are.
+has them; places and numbers stay as they are; a list is shown as its items joined by commas; an argument
+that is a message itself (``{"msgid", "args"}``) is rendered in the same language.
 """
 
 from __future__ import annotations
 
 import string
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -75,11 +77,38 @@ def fields(template: str) -> set[str]:
 def render(msgid: str, args: dict[str, Any], lang: str = "en") -> str:
     """The message in ``lang``, its word arguments translated. A field missing from ``args`` is shown as
     ``{name}`` rather than failing: a log line must never break a table."""
-    words = {k: translate(v, lang) if isinstance(v, str) else v for k, v in args.items()}
+    words = {k: _word(v, lang) for k, v in args.items()}
     text = translate(msgid, lang)
     return string.Formatter().vformat(text, (), _Lenient(words))
+
+
+def _word(value: Any, lang: str) -> Any:
+    """An argument as a sentence shows it: a word translated, a list as its items one after another, a
+    message (``{"msgid", "args"}``, e.g. why a game ended) rendered in the same language."""
+    if isinstance(value, dict) and "msgid" in value:
+        return render(str(value["msgid"]), dict(value.get("args") or {}), lang)
+    if isinstance(value, str):
+        return translate(value, lang)
+    if isinstance(value, list | tuple):
+        return ", ".join(str(_word(v, lang)) for v in value)
+    return value
 
 
 class _Lenient(dict[str, Any]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+CLIENT_KEYWORDS = ("t", "N_")
+"""How the browser client marks its sentences (client/src/i18n.ts): ``t("...")`` and ``N_("...")``."""
+
+
+def extract_client(fileobj: Any, keywords: Iterable[str], comment_tags: Any, options: Any) -> Iterator[Any]:
+    """Babel's extraction method for the client's TypeScript (babel.cfg): its javascript extractor with
+    the client's own keywords added, so that ``t`` is a keyword there and never in the Python code. Its
+    calls are reported as ``N_`` calls (one string, the same shape), the keyword the command line knows."""
+    from babel.messages.extract import extract_javascript
+
+    own = dict.fromkeys([*keywords, *CLIENT_KEYWORDS])  # each takes one string: the default spec
+    for lineno, funcname, message, comments in extract_javascript(fileobj, own, comment_tags, options):
+        yield lineno, "N_" if funcname in CLIENT_KEYWORDS else funcname, message, comments

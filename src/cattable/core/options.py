@@ -7,8 +7,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from .errors import OptionError
+from .i18n import N_, Message
 
 KIND_NAMES = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
+ALLOWED = {
+    int: N_("a whole number, default {default}"),
+    float: N_("a number, default {default}"),
+    bool: N_("true or false, default {default}"),
+    str: N_("text, default {default}"),
+}
+"""What ``Option.allowed`` says of an open-ended option, as a message a lobby shows translated."""
+CHOICES = N_("allowed: {values}")
+BOOLEANS = (N_("True"), N_("False"))
+"""A true-or-false option's default as ``allowed`` says it: words the catalogues translate."""
 
 
 @dataclass(frozen=True)
@@ -52,9 +63,16 @@ class Option:
         return value
 
     def allowed(self) -> str:
+        """What values it takes, in English (errors and ``cattable games`` say it so)."""
+        return self.allowed_message().render()
+
+    def allowed_message(self) -> Message:
+        """``allowed`` as a message, for a door that speaks another language (the browser's lobby)."""
         if self.choices is not None:
-            return "allowed: " + ", ".join(repr(c) for c in self.choices)
-        return f"{KIND_NAMES.get(self.kind, self.kind.__name__)}, default {self.default!r}"
+            return Message(CHOICES, {"values": ", ".join(repr(c) for c in self.choices)})
+        if self.kind in ALLOWED:
+            return Message(ALLOWED[self.kind], {"default": repr(self.default)})
+        return Message("{allowed}", {"allowed": f"{self.kind.__name__}, default {self.default!r}"})
 
 
 def validate_options(game_name: str, declared: Sequence[Option], given: Mapping[str, Any]) -> dict[str, Any]:

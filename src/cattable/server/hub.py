@@ -20,14 +20,15 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
-from cattable.core import OptionError
+from cattable.core import IllegalAction, OptionError
 from cattable.core import game as get_game
 
 from . import clocks
+from . import protocol as wire
 from .bots import bot_move, check_bot, worker_started
-from .settle import apply_recording
+from .settle import RECORDERS, apply_recording, rests_between
 from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store, TableRow
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
 from .tokens import digest, new_secret
@@ -50,7 +51,7 @@ class Watcher(Protocol):
     seen: int
     """The last version this watcher has been sent."""
 
-    async def send(self, message: dict[str, Any]) -> None: ...
+    async def send(self, message: wire.ServerMessage) -> None: ...
 
     async def close(self, reason: str) -> None:
         """End the connection (its seat was given to someone else, or the table moved)."""
@@ -293,7 +294,7 @@ class Hub:
         self._notify(table, set())
         return {"table": row.id, "host": host, "invites": {str(i): c for i, c in invites.items()}}
 
-    async def join(self, invite: str) -> dict[str, Any]:
+    async def join(self, invite: str) -> wire.Joined:
         """Exchange an invite code for a seat token (each device that opens the link gets its own)."""
         token = new_secret()
         found = await self.writer.call(lambda: self.store.exchange_invite(digest(invite), digest(token)))
@@ -355,20 +356,25 @@ class Hub:
     def unwatch(self, table_id: str, watcher: Watcher) -> None:
         self.watchers[table_id].discard(watcher)
 
-    async def message(self, table_id: str, viewer: Viewer, since: int = 0) -> dict[str, Any]:
+    async def message(self, table_id: str, viewer: Viewer, since: int = 0) -> wire.StateMessage:
         """The position and the log since ``since`` as ``viewer`` sees them (for HTTP readers)."""
         table = await self.table(table_id)
         if not table.may_watch(viewer):
             raise Refusal("no_spectators", "this table does not admit spectators now")
         async with self.locks[table_id]:
-            return {**table.seat_message(viewer), "log": table.log_lines(viewer, since), "now": time.time()}
+            return {
+                **table.seat_message(viewer),
+                "log": table.log_lines(viewer, since),
+                "reset": False,
+                "now": time.time(),
+            }
 
     async def _send_update(self, table: Table, watcher: Watcher, settle: bool = True) -> None:
         since = watcher.seen
         reset = since > table.version  # a move was taken back: the client redraws from the start
         if settle:
             await self._send_settle(table, watcher)
-        msg = {
+        msg: wire.StateMessage = {
             **table.seat_message(watcher.viewer),
             "log": table.log_lines(watcher.viewer, 0 if reset else since),
             "reset": reset,
@@ -386,7 +392,7 @@ class Hub:
         if settle is None or settle["version"] != table.version or not 0 < watcher.seen < table.version:
             return
         try:
-            await watcher.send(settle)
+            await watcher.send(cast(wire.SettleMessage, settle))  # settle.py builds it, by wire.SettleMessage
         except Exception:
             self.watchers[table.row.id].discard(watcher)
 
@@ -400,7 +406,7 @@ class Hub:
     # -- acting ----------------------------------------------------------------------------------------
     async def act(
         self, table_id: str, seat: int, data: Any, msg_id: str | None, *, by_bot: bool = False
-    ) -> dict[str, Any]:
+    ) -> wire.AckMessage:
         """Play ``data`` for ``seat`` (taken from its token, never from the message). The reply is sent
         only once the move is durable; a refusal changes nothing. A person's move ends their autopilot."""
         if msg_id is not None and (not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64):
@@ -427,7 +433,7 @@ class Hub:
                 await self.writer.call(lambda: self.store.queue(table_id, QueuedRow(seat, action.to_json(), msg_id)))
                 table.queued[seat] = (action, msg_id)
                 self.crash.reached("after_commit")
-                reply = {"type": "ack", "id": msg_id, "version": table.version, "queued": True}
+                reply: wire.AckMessage = {"type": "ack", "id": msg_id, "version": table.version, "queued": True}
             else:
                 await self._commit(table, seat, action, msg_id)
                 reply = {"type": "ack", "id": msg_id, "version": table.version}
@@ -454,10 +460,19 @@ class Hub:
         dequeue = seat in table.queued
         before = table.state.current_player
         started = time.perf_counter()
-        if table.slow_moves:  # physics: off the event loop, which keeps answering everyone else
-            event, table.settle = await asyncio.to_thread(apply_recording, table, seat, action, msg_id)
-        else:
-            event, table.settle = apply_recording(table, seat, action, msg_id)
+        drawn, played = len(table.state.chance.log), len(table.state.history)
+        try:
+            if table.slow_moves:  # physics: off the event loop, which keeps answering everyone else
+                event, table.settle = await asyncio.to_thread(apply_recording, table, seat, action, msg_id)
+            else:
+                event, table.settle = apply_recording(table, seat, action, msg_id)
+        except IllegalAction as exc:
+            # refused while being carried out (the tower refuses a piece aimed inside another only on its live
+            # world): nothing is stored; if the attempt drew chance or played anything, memory is rebuilt
+            if (len(table.state.chance.log), len(table.state.history)) != (drawn, played):
+                await self._drop(table.row.id, "the table is being reloaded")
+                await self._load(table.row.id)
+            raise Refusal("illegal", str(exc)) from None
         table.slow_moves = time.perf_counter() - started > SLOW_MOVE
         self.crash.reached("after_apply")
         changes = self._clock_changes(table, before)
@@ -583,7 +598,7 @@ class Hub:
                 self._spawn(asyncio.to_thread(post_webhook, row.webhook, {**body, "your_move": True}))
 
     # -- undo and replays --------------------------------------------------------------------------------
-    async def undo(self, table_id: str, seat: int, msg_id: str | None) -> dict[str, Any]:
+    async def undo(self, table_id: str, seat: int, msg_id: str | None) -> wire.AckMessage:
         """Take back ``seat``'s own last move if the fair rules allow it (``undo.py``)."""
         table = await self.table(table_id)
         async with self.locks[table_id]:
@@ -631,7 +646,11 @@ class Hub:
         async with self.locks[table_id]:
             record = table.state.record()
         past = await asyncio.to_thread(table.game.replay, record, at)
-        return {"version": at, "seat": target, "view": past.view(target)}
+        rests: list[dict[str, Any]] = []
+        if at > 0 and table.row.game in RECORDERS:
+            before = await asyncio.to_thread(table.game.replay, record, at - 1)
+            rests = rests_between(table.row.game, record, len(before.chance.log), len(past.chance.log))
+        return {"version": at, "seat": target, "view": past.view(target), "rests": rests}
 
 
 def _choosers(table: Table) -> set[int]:

@@ -50,3 +50,19 @@ def settle_message(table: Table, seat: int, frames: list[dict[str, Any]], second
         "pieces": {p: facts[p] for p in moved if p in facts},
         "frames": [*frames, {"t": round(seconds, 3), "poses": last}],
     }
+
+
+def rests_between(game: str, record: dict[str, Any], drawn_before: int, drawn_after: int) -> list[dict[str, Any]]:
+    """The poses at rest after each physical event of one move, from the record's chance outcomes
+    ``drawn_before:drawn_after`` (the outcomes that move drew): ``[{"pieces", "poses"}, ...]``, pieces that
+    fell included where they came to rest, before the rules set them aside. A replay tweens through them.
+    They are the table everyone sees (the settle stream sends the same poses live), never a hidden card;
+    empty for a game without physics."""
+    if game not in RECORDERS:
+        return []
+    chance: list[Any] = record.get("chance", [])
+    return [
+        {"pieces": dict(out.get("pieces", {})), "poses": {k: list(v) for k, v in out["poses"].items()}}
+        for out in chance[drawn_before:drawn_after]
+        if isinstance(out, dict) and isinstance(out.get("poses"), dict)
+    ]

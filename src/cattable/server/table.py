@@ -11,11 +11,12 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from cattable.core import Action, Game, InvalidAction, State
 from cattable.core import game as get_game
 
+from . import protocol as wire
 from .store import EventRow, QueuedRow, SeatRow, TableRow
 
 Viewer = int | None
@@ -57,7 +58,7 @@ class Table:
     seats: list[SeatRow]
     state: State
     log: list[list[str]] = field(default_factory=list)
-    messages: list[list[dict[str, Any]]] = field(default_factory=list)
+    messages: list[list[wire.Message]] = field(default_factory=list)
     """The same announcements as translatable messages (``msgid`` and ``args``), per viewer."""
     """For each event, the line each viewer may read: seats first, then the spectator."""
     movers: list[int] = field(default_factory=list)
@@ -152,7 +153,7 @@ class Table:
         return None
 
     @staticmethod
-    def _seat_info(s: SeatRow) -> dict[str, Any]:
+    def _seat_info(s: SeatRow) -> wire.SeatInfo:
         """What everyone may know of a seat: who sits there and its clock (never its webhook)."""
         return {
             "seat": s.seat,
@@ -163,10 +164,10 @@ class Table:
             "deadline": s.deadline,
         }
 
-    def seat_message(self, viewer: Viewer) -> dict[str, Any]:
+    def seat_message(self, viewer: Viewer) -> wire.SeatMessage:
         """The whole position as ``viewer`` may see it: what a client draws after connecting or a move."""
         reveal = self.over
-        msg: dict[str, Any] = {
+        msg: wire.SeatMessage = {
             "type": "state",
             "table": self.row.id,
             "game": self.row.game,
@@ -181,11 +182,11 @@ class Table:
             "clock": self.row.clock,
         }
         if reveal:
-            msg["result"] = self.state.result().to_json()
+            msg["result"] = cast(wire.GameResult, self.state.result().to_json())  # core knows no wire types
             msg["views"] = [self.view(s) for s in range(self.row.players)]
         return msg
 
-    def log_lines(self, viewer: Viewer, since: int = 0) -> list[dict[str, Any]]:
+    def log_lines(self, viewer: Viewer, since: int = 0) -> list[wire.LogLine]:
         """The announced moves after version ``since``, as ``viewer`` may read them."""
         col = self.row.players if viewer is None else viewer
         return [
@@ -246,7 +247,8 @@ class Table:
 
     def _record_and_apply(self, seat: int, action: Action, msg_id: str | None) -> None:
         texts = [self.state.public_text(action, v) for v in self.viewers()]
-        messages = [self.state.public_message(action, v).to_json() for v in self.viewers()]
+        said = [self.state.public_message(action, v) for v in self.viewers()]
+        messages: list[wire.Message] = [{"msgid": m.msgid, "args": dict(m.args)} for m in said]
         self.state.apply(action)
         self.log.append(texts)
         self.messages.append(messages)

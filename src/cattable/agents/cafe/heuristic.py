@@ -4,6 +4,9 @@ Each item on each empty space gets a value (what it scores now or at the end, wh
 neighbouring food bowls, progress towards a tower bonus); a mark is worth that value minus its footprints
 at a fixed price; passing is worth the footprints it circles. A draft takes the die whose pairings with
 the other dice still on the table give the best marks on average. A cat house takes the richest cat.
+
+Bonuses and footprints are the table's, not the printed sheet's: a game played with data overrides
+(``bonus.*``, ``footprints.*``) is another game, and its view says which (towers' ``bonus``, ``options``).
 """
 
 from __future__ import annotations
@@ -20,11 +23,8 @@ from cattable.games.cafe.actions import Cat, Draft, Mark
 from cattable.games.cafe.game import CafeState
 from cattable.games.cafe.rules import COST
 from cattable.games.cafe.sheet import (
-    BONUS_LARGE,
-    BONUS_SMALL,
     BOWL,
     BUTTERFLY,
-    BUTTERFLY_FOOTPRINTS,
     BUTTERFLY_POINTS,
     CAT_HOUSE_PER_ITEM,
     CUSHION,
@@ -34,7 +34,6 @@ from cattable.games.cafe.sheet import (
     MOUSE,
     NEIGHBOURS,
     NSPACES,
-    PASS_FOOTPRINTS,
     SPACE_AT,
     TOWER_OF,
     TOWER_SIZE,
@@ -45,6 +44,7 @@ from cattable.games.cafe.sheet import (
     YARN_MOST,
     YARN_OTHER,
 )
+from cattable.games.cafe.tunables import sheet_numbers
 
 LEVELS = {"hard": Budget(iterations=6000, max_seconds=1.8)}
 """Cat Cafe's search is cheap (about 10,000 iterations a CPU second), so its hard level searches 6,000
@@ -95,6 +95,11 @@ class _Context:
         self.circled = int(me["footprints"]["circled"])
         self.free_cats = [CODE[c] for c, pts in me["cats"].items() if pts is None]
         self.claimed = [bool(t["claimed"]) for t in view["towers"]]
+        self.larger = [int(t["bonus"][0]) for t in view["towers"]]
+        self.smaller = [int(t["bonus"][1]) for t in view["towers"]]
+        numbers = sheet_numbers(view.get("options") or {})
+        self.pass_footprints = numbers.passing
+        self.butterfly_footprints = numbers.butterfly
         self.done = [bool(b) for b in me["tower_bonuses"]]
         self.die = int(me["die"] or 0)
         self.shared = int(view["shared"] or 0)
@@ -129,13 +134,13 @@ class _Context:
                     best = max(CAT_HOUSE_PER_ITEM * (counts[c] + (c == HOUSE)) for c in self.free_cats)
                     v += best - CAT_RESERVE
                     if not self.claimed[t] and not tower_houses:
-                        v += (BONUS_LARGE[t] - BONUS_SMALL[t]) * (filled[t] + 1) / TOWER_SIZE[t]
+                        v += (self.larger[t] - self.smaller[t]) * (filled[t] + 1) / TOWER_SIZE[t]
                 elif item == YARN:
                     mine = sum(1 for x in TOWER_SPACES[t] if sheet[x] == YARN)
                     other = max((sum(1 for x in TOWER_SPACES[t] if o[x] == YARN) for o in self.others), default=2)
                     v += self.yarn_weight * (_yarn_value(mine + 1, other) - _yarn_value(mine, other))
                 elif item == BUTTERFLY:
-                    v += BUTTERFLY_POINTS + FOOTPRINT * min(BUTTERFLY_FOOTPRINTS, TRACK - self.circled)
+                    v += BUTTERFLY_POINTS + FOOTPRINT * min(self.butterfly_footprints, TRACK - self.circled)
                 elif item == BOWL:
                     v += len({sheet[n] for n in neighbours if sheet[n]}) + self.bowl_room * empty_near
                 elif item == CUSHION:
@@ -148,9 +153,9 @@ class _Context:
                 v += 1.0 * counts[item] if item in self.free_cats and item != HOUSE else 0.0
                 if completes and not self.done[t]:
                     big = (tower_houses or item == HOUSE) and not self.claimed[t]
-                    v += BONUS_LARGE[t] if big else BONUS_SMALL[t]
+                    v += self.larger[t] if big else self.smaller[t]
                 else:
-                    v += 0.25 * BONUS_SMALL[t] * (filled[t] + 1) / TOWER_SIZE[t]
+                    v += 0.25 * self.smaller[t] * (filled[t] + 1) / TOWER_SIZE[t]
                 out[s][item] = v
         return out
 
@@ -170,7 +175,7 @@ class _Context:
         return best
 
     def pass_value(self) -> float:
-        return FOOTPRINT * min(PASS_FOOTPRINTS, TRACK - self.circled)
+        return FOOTPRINT * min(self.pass_footprints, TRACK - self.circled)
 
 
 class HeuristicAgent(GreedyAgent):
@@ -214,6 +219,7 @@ MARGIN_SCALE = 8.0
 def _promise(state: CafeState, p: int) -> float:
     """What the sheet has set up but not yet scored, in the heuristic's own prices (see ``_Context``)."""
     sheet = state.sheets[p]
+    smaller = sheet_numbers(state.options).smaller  # the table's bonuses (data overrides), as the view's
     value = 0.0
     for s, item in enumerate(sheet):
         if item == BOWL:
@@ -223,7 +229,7 @@ def _promise(state: CafeState, p: int) -> float:
     for t in range(TOWERS):
         if not state.completed[p][t]:
             filled = sum(1 for s in TOWER_SPACES[t] if sheet[s])
-            value += PROGRESS * BONUS_SMALL[t] * filled / TOWER_SIZE[t]
+            value += PROGRESS * smaller[t] * filled / TOWER_SIZE[t]
     return value
 
 

@@ -25,7 +25,7 @@ from cattable.games.tower import placing
 from cattable.games.tower.actions import WALL_TYPES, Choose, Floor, Goal, Skip, Wall
 from cattable.games.tower.menu import wall_menu
 from cattable.games.tower.physics import TowerWorld
-from cattable.games.tower.table import world_of
+from cattable.games.tower.tunables import view_world
 
 from .heuristic import HeuristicAgent, _my_level, _piece_for, side_of
 from .search import WALL_FALL, SearchAgent, cat_spots
@@ -65,7 +65,7 @@ def _card(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) 
     pick = HeuristicAgent._decide(agent, view, legal)
     if _taken_as_safe(view, pick):
         return pick
-    base = world_of(view["tower"])
+    base = view_world(view)
     risk = side_risk(agent, view, base, pick)
     if not risk:
         return pick
@@ -160,7 +160,7 @@ def _goal(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) 
         return pick
     top = _storeys(view)
     mine = _my_level(view)
-    base = world_of(view["tower"])
+    base = view_world(view)
     options = sorted((a for a in legal if isinstance(a, Goal)), key=lambda a: (a != pick, -a.floors))
     for a in options:
         if not agent._time_left():

@@ -19,7 +19,8 @@ from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Move, Pet, Sk
 from cattable.games.tower.cards import DECKS, Side, cards
 from cattable.games.tower.menu import resting_on
 from cattable.games.tower.physics import STEADINESS, TowerWorld, noise
-from cattable.games.tower.table import reading_json, tilt_of, world_of
+from cattable.games.tower.table import reading_json, tilt_of
+from cattable.games.tower.tunables import HEIGHTS, view_heights, view_world
 
 SAMPLES = 5
 """Candidate placements simulated per decision (the menu is sampled down to this many)."""
@@ -33,6 +34,9 @@ five candidates once took up to 9 s a move on a 14-16-storey tower. A trial is s
 slow as the slowest yet would end inside the cap, and a candidate cut short counts for none, so under the
 cap the move depends only on the seed (``benchmarks/bench_tower_bot_move.py``: p95 under 2 s at any height)."""
 WALL_HEIGHT_RANK = {"bricks": 0, "windows": 1, "arches": 2, "angels": 3, "pillars": 4}
+"""The shipped walls' heights in steps of ``HEIGHT_STEP`` above the bricks: how unevenly a card's walls hold a floor."""
+HEIGHT_STEP = 0.3
+"""cm between neighbouring shipped wall heights (4.0, 4.3, .. 5.2): one rank."""
 
 
 class HeuristicAgent(Agent):
@@ -92,7 +96,8 @@ class HeuristicAgent(Agent):
         mine = _my_level(view)
         need_floor = top <= mine + 1
         if side.walls:
-            ranks = [WALL_HEIGHT_RANK[t] for t in side.walls]
+            rank = _wall_ranks(view)
+            ranks = [rank[t] for t in side.walls]
             even = 3.0 - (max(ranks) - min(ranks))  # walls of one height hold a level floor
             return (10.0 if need_floor else 1.0) + even
         wanted = _wanted_colours(view)
@@ -119,8 +124,7 @@ class HeuristicAgent(Agent):
         candidates = list(legal)
         if len(candidates) > self.samples:
             candidates = self.rng.sample(candidates, self.samples)
-        tower = view["tower"]
-        base = world_of(tower)
+        base = view_world(view)  # the table's wall heights, not the shipped ones
         scored: list[tuple[float, float, Action]] = []
         for a in candidates:
             hands = (placing.STILL, self._noise(view)) if isinstance(a, Wall | Floor) else (placing.STILL,)
@@ -221,6 +225,16 @@ def _spread(view: Mapping[str, Any], a: Wall) -> float:
     top = view["tower"]["reading"]["top_floor"]
     others = [(x, y) for p, x, y, _ in resting_on(view["tower"], top) if p.startswith("W-")]
     return min((math.dist((a.x, a.y), o) for o in others), default=0.0)
+
+
+def _wall_ranks(view: Mapping[str, Any]) -> Mapping[str, float]:
+    """The table's wall heights as ranks: the shipped ranks, or with the view's overridden heights the same
+    measure (steps of ``HEIGHT_STEP`` above the shipped bricks), so taller bricks are not taken as level
+    with the pillars."""
+    changed = dict(view_heights(view))
+    if not changed:
+        return WALL_HEIGHT_RANK
+    return {t: (h - HEIGHTS["bricks"]) / HEIGHT_STEP for t, h in {**HEIGHTS, **changed}.items()}
 
 
 def side_of(view: Mapping[str, Any], a: Action) -> Side:

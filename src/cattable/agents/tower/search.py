@@ -46,7 +46,8 @@ from cattable.games.tower.cards import Side
 from cattable.games.tower.menu import roomiest_spot, wall_menu
 from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.pieces import black_cat
-from cattable.games.tower.table import tilt_of, world_of
+from cattable.games.tower.table import tilt_of
+from cattable.games.tower.tunables import view_world
 
 from .heuristic import HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
 from .view_reading import (
@@ -148,7 +149,7 @@ class SearchAgent(HeuristicAgent):
         """The world from the view; with ``live_storeys`` set, every storey more than that below the top (and
         below ``lowest``, the lowest floor level this decision places anything on) is held still, so a trial
         simulates only the top of a tall tower (``experiments/tower_freeze.py``)."""
-        world = world_of(view["tower"])
+        world = view_world(view)
         if self.live_storeys is None:
             return world
         levels = view["tower"]["reading"]["floor_levels"]

@@ -87,33 +87,51 @@ def item_names(bits: int) -> list[str]:
     return [name for i, name in enumerate(ITEMS) if bits >> i & 1]
 
 
-@cache
-def mog_deck() -> tuple[int, ...]:
-    """Every Mog card in the box (not shuffled)."""
-    data = json.loads(DECKS_FILE.read_text(encoding="utf-8"))["mog"]
-    cards: list[int] = []
-    for s, counts in data["suits"].items():
+def _counts() -> dict[str, dict[str, int]]:
+    """The shipped counts: Mog cards by name (``cat3``, ``speedy``) and Curiosity cards (``car2``)."""
+    data = json.loads(DECKS_FILE.read_text(encoding="utf-8"))
+    mog: dict[str, int] = {}
+    for s, counts in data["mog"]["suits"].items():
         if s not in SUITS or len(counts) != 6:
             raise ValueError(f"decks.json: bad suit {s!r}")
-        for v, k in enumerate(counts, start=1):
-            cards += [SUITS.index(s) * 10 + v] * int(k)
-    for name, k in data["pictures"].items():
-        cards += [PICTURES[name]] * int(k)
+        mog.update({f"{s}{v}": int(k) for v, k in enumerate(counts, start=1)})
+    for name, k in data["mog"]["pictures"].items():
+        if name not in PICTURES:
+            raise ValueError(f"decks.json: unknown picture card {name!r}")
+        mog[name] = int(k)
+    curiosity = {str(name): int(k) for name, k in data["curiosity"]["cards"].items()}
+    if curiosity.get("shuffle") != 1:
+        raise ValueError("decks.json: the Curiosity deck has exactly one Shuffle card")
+    unknown = set(curiosity) - set(CURIOSITY_CODES)
+    if unknown:
+        raise ValueError(f"decks.json: unknown Curiosity card {sorted(unknown)[0]!r}")
+    return {"mog": mog, "curiosity": curiosity}
+
+
+SHIPPED = _counts()
+"""decks.json as read at import: the defaults the tunable counts (``tunables.py``) start from."""
+
+
+@cache
+def mog_deck(overrides: tuple[tuple[str, int], ...] = ()) -> tuple[int, ...]:
+    """Every Mog card in the box (not shuffled), with ``overrides`` ((name, count) pairs) applied.
+    Cached per override set, so one game's changed deck never reaches another's."""
+    counts = {**SHIPPED["mog"], **dict(overrides)}
+    cards: list[int] = []
+    for name, k in counts.items():
+        cards += [CARD_CODES[name]] * k
     if len(cards) < 12:
         raise ValueError("decks.json: too few Mog cards to deal")
     return tuple(cards)
 
 
 @cache
-def curiosity_deck() -> tuple[int, ...]:
-    """Every Curiosity card except the Shuffle card (which always starts at the bottom)."""
-    data = json.loads(DECKS_FILE.read_text(encoding="utf-8"))["curiosity"]["cards"]
-    if data.get("shuffle") != 1:
-        raise ValueError("decks.json: the Curiosity deck has exactly one Shuffle card")
+def curiosity_deck(overrides: tuple[tuple[str, int], ...] = ()) -> tuple[int, ...]:
+    """Every Curiosity card except the Shuffle card (which always starts at the bottom), with
+    ``overrides`` ((name, count) pairs) applied; cached per override set."""
+    counts = {**SHIPPED["curiosity"], **dict(overrides)}
     cards: list[int] = []
-    for name, k in data.items():
-        if name not in CURIOSITY_CODES:
-            raise ValueError(f"decks.json: unknown Curiosity card {name!r}")
+    for name, k in counts.items():
         if name != "shuffle":
-            cards += [CURIOSITY_CODES[name]] * int(k)
+            cards += [CURIOSITY_CODES[name]] * k
     return tuple(cards)

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cattable.core.i18n import N_, render
+
 from .actions import LARDER_BASE
 from .cards import ITEMS, SUITS, card_name
 from .position import NONE, Position
@@ -75,48 +77,84 @@ SECRET: dict[str, tuple[str, int]] = {"drew": ("drew_cards", 2), "exchange": ("e
 """Events with a secret: the id its seats read, and how many leading arguments everyone else reads."""
 
 TEXTS: dict[str, str] = {
-    "first": "Cat {cat} rolls highest and goes first.",
-    "turn": "Round {round}: cat {cat}'s turn.",
-    "extra_go": "Round {round}: cat {cat} takes an extra go.",
-    "card": "Cat {cat} plays {card}.",
-    "drew": "Cat {cat} draws {count} {cards_word}.",
-    "drew_cards": "Cat {cat} draws {cards}.",
-    "reshuffled": "The draw pile is empty: the discard pile is shuffled into a new one.",
-    "rolled": "Cat {cat} rolls {roll}.",
-    "moved": "Cat {cat} moves to {to}.",
-    "jumped": "Cat {cat} jumps to {to}.",
-    "cornered": "Cat {cat} is cornered ({reasons}).",
-    "attacked": "Cat {cat} attacks cat {victim} on {at}.",
-    "trespass": "Cat {cat} comes home and catches cat {victim} trespassing.",
-    "lives_lost": "Cat {cat} loses {lost} {lives_word} ({left} left) and goes home.",
-    "retired": "Cat {cat} retires to the countryside; its cards go face up on the discard pile.",
-    "caught": "Cat {cat} catches a {kind} on {at}.",
-    "shopped": "Cat {cat} takes {item} from the {shop}.",
-    "raided": "Cat {cat} raids house {house}'s larder and takes {item}.",
-    "burgled_shop": "Cat {cat} burgles the {shop} and takes {item}.",
-    "burgled_house": "Cat {cat} burgles house {house}'s larder and takes {item}.",
-    "creature_moved": "A {kind} moves from {src} to {to}.",
-    "speedy": "Cat {cat} will roll three more times.",
-    "sixcat": "Cat {cat} puts down {cards}: house {house}'s {kind} escapes to its home.",
-    "fight": "Cat {cat} starts a Cat Fight with cat {other} in {suit}s.",
-    "fight_card": "Cat {cat} puts down {card}.",
-    "fight_lost": "Cat {cat} has no {suit} card left and loses the Cat Fight.",
-    "fight_redeal": "Both hands are empty: each cat draws six cards and the fight goes on.",
-    "fight_off": "No cards are left anywhere: the Cat Fight is off.",
-    "exchange": "Cat {cat} and cat {other} exchange a card.",
-    "exchange_cards": "Cat {cat} takes {take} from cat {other} and gives {give}.",
-    "curiosity": "Cat {cat} draws a Curiosity card.",
-    "shop_opens": "Curiosity: the {shop} opens.",
-    "shop_closes": "Curiosity: the {shop} closes.",
-    "car": "Curiosity: the car drives from {src_text} to the {street} street.",
-    "another": "Curiosity: cat {cat} plays another Mog card.",
-    "extra": "Curiosity: cat {cat} will take an extra go.",
-    "shuffle": "Curiosity: the Curiosity cards are shuffled.",
-    "raid_penalty": "Cat {cat} ends its turn in house {house}'s garden after raiding it.",
-    "burglar_penalty": "Cat {cat} ends its turn in a garden after a Cat Burglar raid.",
-    "home_full": "Cat {cat} comes home with six foods.",
-    "game_over": "Game over ({reason}): {winners_text}.",
+    "first": N_("Cat {cat} rolls highest and goes first."),
+    "turn": N_("Round {round}: cat {cat}'s turn."),
+    "extra_go": N_("Round {round}: cat {cat} takes an extra go."),
+    "card": N_("Cat {cat} plays {card}."),
+    "drew": N_("Cat {cat} draws {count} cards."),
+    "drew_cards": N_("Cat {cat} draws {cards}."),
+    "reshuffled": N_("The draw pile is empty: the discard pile is shuffled into a new one."),
+    "rolled": N_("Cat {cat} rolls {roll}."),
+    "moved": N_("Cat {cat} moves to {to}."),
+    "jumped": N_("Cat {cat} jumps to {to}."),
+    "cornered": N_("Cat {cat} is cornered ({reasons})."),
+    "attacked": N_("Cat {cat} attacks cat {victim} on {at}."),
+    "trespass": N_("Cat {cat} comes home and catches cat {victim} trespassing."),
+    "lives_lost": N_("Cat {cat} loses {lost} lives ({left} left) and goes home."),
+    "retired": N_("Cat {cat} retires to the countryside; its cards go face up on the discard pile."),
+    "caught": N_("Cat {cat} catches a {kind} on {at}."),
+    "shopped": N_("Cat {cat} takes {item} from the {shop}."),
+    "raided": N_("Cat {cat} raids house {house}'s larder and takes {item}."),
+    "burgled_shop": N_("Cat {cat} burgles the {shop} and takes {item}."),
+    "burgled_house": N_("Cat {cat} burgles house {house}'s larder and takes {item}."),
+    "creature_moved": N_("A {kind} moves from {src} to {to}."),
+    "speedy": N_("Cat {cat} will roll three more times."),
+    "sixcat": N_("Cat {cat} puts down {cards}: house {house}'s {kind} escapes to its home."),
+    "fight": N_("Cat {cat} starts a Cat Fight with cat {other} in {suit}s."),
+    "fight_card": N_("Cat {cat} puts down {card}."),
+    "fight_lost": N_("Cat {cat} has no {suit} card left and loses the Cat Fight."),
+    "fight_redeal": N_("Both hands are empty: each cat draws six cards and the fight goes on."),
+    "fight_off": N_("No cards are left anywhere: the Cat Fight is off."),
+    "exchange": N_("Cat {cat} and cat {other} exchange a card."),
+    "exchange_cards": N_("Cat {cat} takes {take} from cat {other} and gives {give}."),
+    "curiosity": N_("Cat {cat} draws a Curiosity card."),
+    "shop_opens": N_("Curiosity: the {shop} opens."),
+    "shop_closes": N_("Curiosity: the {shop} closes."),
+    "car": N_("Curiosity: the car drives from the {src} street to the {street} street."),
+    "another": N_("Curiosity: cat {cat} plays another Mog card."),
+    "extra": N_("Curiosity: cat {cat} will take an extra go."),
+    "shuffle": N_("Curiosity: the Curiosity cards are shuffled."),
+    "raid_penalty": N_("Cat {cat} ends its turn in house {house}'s garden after raiding it."),
+    "burglar_penalty": N_("Cat {cat} ends its turn in a garden after a Cat Burglar raid."),
+    "home_full": N_("Cat {cat} comes home with six foods."),
+    "game_over": N_("Game over ({reason}): cats {winners} win."),
 }
+"""Each event's message template (its gettext msgid), its fields named as in ``FIELDS``."""
+VARIANTS: dict[str, str] = {
+    "drew:one": N_("Cat {cat} draws {count} card."),
+    "lives_lost:one": N_("Cat {cat} loses {lost} life ({left} left) and goes home."),
+    "lives_lost:none": N_("Cat {cat} loses {lost} lives (none left)."),
+    "lives_lost:one,none": N_("Cat {cat} loses {lost} life (none left)."),
+    "caught:mouse": N_("Cat {cat} catches a mouse on {at}."),
+    "caught:bird": N_("Cat {cat} catches a bird on {at}."),
+    "creature_moved:mouse": N_("A mouse moves from {src} to {to}."),
+    "creature_moved:bird": N_("A bird moves from {src} to {to}."),
+    "car:park": N_("Curiosity: the car drives from the car park to the {street} street."),
+    "game_over:nobody": N_("Game over ({reason}): nobody wins."),
+    "game_over:one": N_("Game over ({reason}): cat {winners} wins."),
+}
+"""The templates an event's arguments choose instead of its own: a count of one, a mouse or a bird (a
+language may word each its own way), the car coming out of the car park, how many cats win."""
+WORDS = (
+    N_("Fishmonger"),
+    N_("Dairy"),
+    N_("Corner shop"),
+    N_("Vet"),
+    N_("North"),
+    N_("East"),
+    N_("South"),
+    N_("West"),
+    N_("car"),
+    N_("closed shop"),
+    N_("no way"),
+    N_("six foods and home"),
+    N_("last cat standing"),
+    N_("no cat left"),
+    N_("no cat left to play"),
+    N_("time limit"),
+)
+"""Words an event's arguments carry (the board's shops and streets, why a cat is cornered, why the game
+ended), translated where a door renders the message."""
 
 
 def log(s: Position, msg: str, *args: Any) -> None:
@@ -133,7 +171,8 @@ def log_secret(s: Position, msg: str, seats: int, *args: Any) -> None:
 
 def for_viewer(s: Position, viewer: int | None) -> list[dict[str, Any]]:
     """The events since ``viewer`` last acted (a spectator: since the last action), the latest
-    ``LOG_VIEW`` of them, as ``{"n", "id", "args", "text"}`` with no secret that is not its own."""
+    ``LOG_VIEW`` of them, as ``{"n", "id", "msgid", "args"}`` with no secret that is not its own: each a
+    message (core.i18n) every door renders in its reader's language."""
     start = s.last_action_at if viewer is None else s.acted_at[viewer]
     bit = 0 if viewer is None else 1 << viewer
     nodes: list[tuple[Any, ...]] = []
@@ -151,9 +190,9 @@ def for_viewer(s: Position, viewer: int | None) -> list[dict[str, Any]]:
             if len(_WORDED) >= WORDED_MAX:
                 _WORDED.clear()
             worded = _WORDED[key] = _word(s, msg, args, key[2])
-        shown, named, sentence = worded
+        shown, named, template = worded
         copied = {k: v[:] if type(v) is list else v for k, v in named.items()} if msg in LISTS else dict(named)
-        out.append({"n": n, "id": shown, "args": copied, "text": sentence})
+        out.append({"n": n, "id": shown, "msgid": template, "args": copied})
     return out
 
 
@@ -165,7 +204,7 @@ Emptied when it grows past ``WORDED_MAX``."""
 
 
 def _word(s: Position, msg: str, args: tuple[Any, ...], secret: bool) -> tuple[str, dict[str, Any], str]:
-    """An event's id as shown, its named arguments and its sentence, in the public or the secret form."""
+    """An event's id as shown, its named arguments and its template, in the public or the secret form."""
     shown = msg
     if msg in SECRET:
         form, public = SECRET[msg]
@@ -175,7 +214,7 @@ def _word(s: Position, msg: str, args: tuple[Any, ...], secret: bool) -> tuple[s
             args = args[:public]
     fields = SPECS[msg][: len(args)]
     named = {name: _name(s, kind, value) for (name, kind), value in zip(fields, args, strict=True)}
-    return shown, named, text(shown, named)
+    return shown, named, msgid(shown, named)
 
 
 def _name(s: Position, kind: str, v: Any) -> Any:
@@ -202,20 +241,22 @@ def _name(s: Position, kind: str, v: Any) -> Any:
     return v
 
 
+def msgid(msg: str, args: dict[str, Any]) -> str:
+    """The template that tells event ``msg`` with these named arguments (``TEXTS``, or a ``VARIANTS``)."""
+    variant = ""
+    if msg == "drew" and args["count"] == 1:
+        variant = "one"
+    elif msg == "lives_lost":
+        variant = ",".join(v for v, yes in (("one", args["lost"] == 1), ("none", args["left"] == 0)) if yes)
+    elif msg in ("caught", "creature_moved"):
+        variant = args["kind"]
+    elif msg == "car" and args["src"] is None:
+        variant = "park"
+    elif msg == "game_over" and len(args["winners"]) < 2:
+        variant = "one" if args["winners"] else "nobody"
+    return VARIANTS.get(f"{msg}:{variant}", TEXTS[msg]) if variant else TEXTS[msg]
+
+
 def text(msg: str, args: dict[str, Any]) -> str:
     """The English sentence for an event from its named arguments."""
-    words: dict[str, Any] = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in args.items()}
-    if "lost" in args:
-        words["lives_word"] = "life" if args["lost"] == 1 else "lives"
-        if args["left"] == 0:
-            return f"Cat {args['cat']} loses {args['lost']} {words['lives_word']} (none left)."
-    if "count" in args:
-        words["cards_word"] = "card" if args["count"] == 1 else "cards"
-    if msg == "car":
-        words["src_text"] = "the car park" if args["src"] is None else f"the {args['src']} street"
-    if msg == "game_over":
-        w = args["winners"]
-        words["winners_text"] = (
-            "nobody wins" if not w else " and ".join(f"cat {x}" for x in w) + (" wins" if len(w) == 1 else " win")
-        )
-    return TEXTS[msg].format(**words)
+    return render(msgid(msg, args), args)

@@ -22,11 +22,13 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from cattable.core import Action, Game, Option, OptionError, Result
+from cattable.core.i18n import N_
 
 from . import actions as A
 from . import choices, curiosity, flow, movement, start, views
 from .actions import ACTION_TYPES, AttackAction
 from .position import Phase, Position
+from .tunables import TUNABLES, check_deck
 
 PLAY, MOVE, RAID, SWAP, FIGHT, OVER = Phase
 """The phases by their short names."""
@@ -50,27 +52,31 @@ class AttackGame(Game):
     default_agent = "random"
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     options = (
-        Option("lives", 9, "lives per cat (a shorter game: fewer than nine)", kind=int, check=_check_lives),
+        Option("lives", 9, N_("lives per cat (a shorter game: fewer than nine)"), kind=int, check=_check_lives),
         Option(
             "time_limit",
             0,
-            "rounds to play, then score lives + food (0: play to the end)",
+            N_("rounds to play, then score lives + food (0: play to the end)"),
             kind=int,
             check=_check_limit,
         ),
-        Option("younger", False, "younger players: no raiding, trespassing, Cat Fight or Six Cat", kind=bool),
+        Option("younger", False, N_("younger players: no raiding, trespassing, Cat Fight or Six Cat"), kind=bool),
         Option(
             "claws",
             "none",
-            "opt-out claws: 'creatures' one bird and one mouse fewer than players;"
-            " 'items' also one item fewer per shop",
+            N_(
+                "opt-out claws: 'creatures' one bird and one mouse fewer than players;"
+                " 'items' also one item fewer per shop"
+            ),
             choices=("none", "creatures", "items"),
         ),
-        Option("teams", 0, "gang warfare: 0 none, 2 pairs, 3 teams of three", kind=int, choices=(0, 2, 3)),
-        Option("shared_house", False, "gang warfare, shorter form: each team shares one house", kind=bool),
+        Option("teams", 0, N_("gang warfare: 0 none, 2 pairs, 3 teams of three"), kind=int, choices=(0, 2, 3)),
+        Option("shared_house", False, N_("gang warfare, shorter form: each team shares one house"), kind=bool),
     )
+    tunables = TUNABLES
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
+        check_deck(players, options)
         size = options["teams"]
         if size and (players % size or players // size < 2):
             raise OptionError(f"attack: teams of {size} need a multiple of {size} players, two teams at least")

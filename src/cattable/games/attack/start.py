@@ -10,6 +10,7 @@ from .events import log
 from .flow import advance, begin_turn
 from .position import HAND, NONE, Phase, Position
 from .tables import tables
+from .tunables import curiosity_counts, mog_counts
 
 HOUSES_FOR = {2: (0, 3), 3: (0, 2, 4), 4: (0, 1, 3, 4), 5: (0, 1, 2, 3, 4), 6: (0, 1, 2, 3, 4, 5)}
 """Which houses the cats live in, spread round the board."""
@@ -45,14 +46,14 @@ def set_up(s: Position, options: dict[str, Any]) -> None:
     s.stock = [players - 1 if claws == "items" else players] * SHOPS
     s.shop_open = [True] * SHOPS
     s.car = NONE
-    deck = list(mog_deck())
+    deck = list(mog_deck(mog_counts(options)))
     s.chance.shuffle(deck)
     s.hands = [[] for _ in range(players)]
     for _ in range(HAND):
         for seat in range(players):
             s.hands[seat].append(deck.pop())
     s.deck, s.discard = deck, []
-    cur = list(curiosity_deck())
+    cur = list(curiosity_deck(curiosity_counts(options)))
     s.chance.shuffle(cur)
     s.cur = [*cur, CUR_SHUFFLE]
     s.cur_fresh = len(cur)

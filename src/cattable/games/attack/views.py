@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from cattable.core import Result, rank_by
+from cattable.core.tuning import DATA
 
 from .cards import ITEMS, SUITS, card_name, curiosity_name, item_names
 from .events import for_viewer
@@ -104,6 +105,8 @@ def view(s: Position, seat: int | None) -> dict[str, Any]:
             for o in range(s.players)
             if o != seat and s.known[seat][o]
         }
+    if DATA in s.options:
+        v[DATA] = dict(s.options[DATA])  # the decks' counts are the table's rules; their order stays hidden
     return v
 
 

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from cattable.core import Game, Option, Result, State, ranking_from_scores
+from cattable.core.i18n import N_
 
 from . import scoring, views
 from .actions import (
@@ -33,10 +34,7 @@ from .actions import (
 from .phases import CHOOSING_CAT, DRAFTING, MARKING, OVER
 from .rules import COST, FLOOR_MASKS, MAX_COST
 from .sheet import (
-    BONUS_LARGE,
-    BONUS_SMALL,
     BUTTERFLY,
-    BUTTERFLY_FOOTPRINTS,
     CAT_HOUSE_PER_ITEM,
     FLOOR_OF,
     FLOOR_SPACES,
@@ -44,14 +42,13 @@ from .sheet import (
     HOUSE,
     ITEMS,
     NSPACES,
-    PASS_FOOTPRINTS,
-    START_FOOTPRINTS,
     TOWER_OF,
     TOWER_SIZE,
     TOWER_SPACES,
     TOWERS,
     TRACK,
 )
+from .tunables import TUNABLES, sheet_numbers
 
 NO_HOUSE = ~(1 << HOUSE)
 FLOORS_1_TO_6 = tuple(range(1, FLOORS + 1))
@@ -69,20 +66,20 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "solo_target",
         100,
-        "solo only: the score the single player must reach to win (cattable's own solo mode)",
+        N_("solo only: the score the single player must reach to win (cattable's own solo mode)"),
         kind=int,
         check=_positive(500),
     ),
     Option(
         "mice",
         "cap",
-        "a group of more than four mouse toys: 'cap' scores 20, 'repeat' scores 20 per four plus the rest",
+        N_("a group of more than four mouse toys: 'cap' scores 20, 'repeat' scores 20 per four plus the rest"),
         choices=scoring.MICE_RULES,
     ),
     Option(
         "max_rounds",
         100,
-        "a safety stop (not in the rulebook): the game also ends after this many rounds",
+        N_("a safety stop (not in the rulebook): the game also ends after this many rounds"),
         kind=int,
         check=_positive(1000),
     ),
@@ -123,7 +120,7 @@ class CafeState(State):
         self.sheets: list[list[int]] = [[0] * NSPACES for _ in range(n)]
         self.towers: list[list[int]] = [[0] * TOWERS for _ in range(n)]
         """Per seat, per tower: how many spaces are drawn."""
-        self.circled: list[int] = [START_FOOTPRINTS] * n
+        self.circled: list[int] = [sheet_numbers(self.options).start] * n
         self.used: list[int] = [0] * n
         self.points: list[list[int]] = [[0] + [-1] * 6 for _ in range(n)]
         """Per seat, per cat (by favourite item 1..6): points scored, or -1 while unchosen (index 0 unused)."""
@@ -298,12 +295,13 @@ class CafeState(State):
     def _resolve(self) -> None:
         """Everyone has chosen: draw every mark, then check towers, then the end, then roll again."""
         n = self.n
+        numbers = sheet_numbers(self.options)
         last: list[tuple[Mark | Pass, int, int]] = []
         done: list[tuple[int, int]] = []
         for p in range(n):
             act = self.pending[p]
             if act is None or type(act) is Pass:
-                self.circled[p] = min(TRACK, self.circled[p] + PASS_FOOTPRINTS)
+                self.circled[p] = min(TRACK, self.circled[p] + numbers.passing)
                 last.append((PASS, 0, 0))
                 continue
             assert type(act) is Mark
@@ -318,7 +316,7 @@ class CafeState(State):
                 done.append((p, tower))
             cat = 0
             if item == BUTTERFLY:
-                self.circled[p] = min(TRACK, self.circled[p] + BUTTERFLY_FOOTPRINTS)
+                self.circled[p] = min(TRACK, self.circled[p] + numbers.butterfly)
             elif item == HOUSE:
                 cat = self.pending_cat[p]
                 self.points[p][cat] = scoring.cat_house_points(sheet, cat, CAT_HOUSE_PER_ITEM)
@@ -335,9 +333,10 @@ class CafeState(State):
     def _complete_towers(self, done: list[tuple[int, int]]) -> bool:
         """Give this round's completions their bonus: the larger one with a house in the tower, if no
         earlier round completed it (so everyone completing it this round is first). True if the game ends."""
+        numbers = sheet_numbers(self.options)
         for p, t in done:
             has_house = any(self.sheets[p][s] == HOUSE for s in TOWER_SPACES[t])
-            self.completed[p][t] = BONUS_LARGE[t] if has_house and not self.claimed[t] else BONUS_SMALL[t]
+            self.completed[p][t] = numbers.larger[t] if has_house and not self.claimed[t] else numbers.smaller[t]
         for _, t in done:
             self.claimed[t] = True
         return any(sum(1 for b in self.completed[p] if b) >= TOWERS_TO_END for p, _ in done)
@@ -485,6 +484,7 @@ class CafeGame(Game):
     has_hidden_information = True
     """Only this: a seat's mark of the current round, until everyone has marked."""
     action_types = ACTION_TYPES
+    tunables = TUNABLES
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> CafeState:
         state = CafeState(self, players, seed, options, script)

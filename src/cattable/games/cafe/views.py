@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from cattable.core.tuning import copy_options
+
 from .actions import Mark
 from .phases import CHOOSING_CAT, MARKING, PHASES
 from .rules import COST
-from .sheet import BONUS_LARGE, BONUS_SMALL, ITEMS, SPACES, TOWER_FLOORS, TOWER_SPACES, TOWERS
+from .sheet import ITEMS, SPACES, TOWER_FLOORS, TOWER_SPACES, TOWERS
+from .tunables import sheet_numbers
 
 if TYPE_CHECKING:
     from .game import CafeState
@@ -69,6 +72,7 @@ def view(state: CafeState, seat: int | None, _everything: bool = False) -> dict[
         shown_phase = "mark"  # drawing a house must not show before the round resolves
     players = []
     sheets, rows = state._public_info()
+    numbers = sheet_numbers(state.options)
     for p in range(n):
         row = dict(sheets[p])
         row["seat"] = p
@@ -94,12 +98,12 @@ def view(state: CafeState, seat: int | None, _everything: bool = False) -> dict[
             {
                 "tower": t + 1,
                 "floors": list(TOWER_FLOORS[t]),
-                "bonus": [BONUS_LARGE[t], BONUS_SMALL[t]],
+                "bonus": [numbers.larger[t], numbers.smaller[t]],
                 "claimed": state.claimed[t],
             }
             for t in range(TOWERS)
         ],
-        "options": dict(state.options),
+        "options": copy_options(state.options),
         "scores": [r["total"] for r in rows],
     }
     if _everything:

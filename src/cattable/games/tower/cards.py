@@ -53,8 +53,10 @@ which records saved before the calibration replay as they were played."""
 
 
 @cache
-def cards(deck: str = "calibrated") -> Cards:
-    """Parse ``cards.json``; a wrong count, an unknown condition or an unknown deck fails here, loudly."""
+def cards(deck: str = "calibrated", floors: tuple[tuple[str, int], ...] = ()) -> Cards:
+    """Parse ``cards.json``; a wrong count, an unknown condition or an unknown deck fails here, loudly.
+    ``floors`` ((goal id, floors) pairs, from the option ``data``) change goal cards' floors; cached per
+    deck and override set, so one game's goals never reach another's."""
     if deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}; allowed: {', '.join(DECKS)}")
     raw = json.loads(resources.files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
@@ -70,9 +72,13 @@ def cards(deck: str = "calibrated") -> Cards:
         )
         for c in raw["actions"]
     }
+    changed = dict(floors)
     goals = {
         g["id"]: GoalCard(
-            g["id"], g["condition"], int(first["goal_floors"].get(g["id"], g["floors"])), bool(g.get("paw", False))
+            g["id"],
+            g["condition"],
+            int(changed.get(g["id"], first["goal_floors"].get(g["id"], g["floors"]))),
+            bool(g.get("paw", False)),
         )
         for g in raw["goals"]
     }

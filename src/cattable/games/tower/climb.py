@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import debris, turn
+from . import events as ev
 from .actions import Goal, Refresh
 from .cards import cards
 from .phases import Edition, Ending, Mode, Phase
@@ -31,7 +32,7 @@ def complete_goal(s: TowerState, a: Goal) -> None:
             s.goal_faceup.insert(a.card - 1, new)
         start = s.level(s.toto)
         dest = s.floor_at(min(start + a.floors, s.top_level()))
-        s.say(f"seat {s.seat} completes {gid}: {s.name(TOTO)} climbs to floor {s.level(dest)}")
+        s.say(ev.CLIMBS, seat=s.seat, goal=gid, cat=s.name(TOTO), floor=s.level(dest))
         s.stand(TOTO, dest)
         debris.clear(s)
         debris.track_cats(s)
@@ -49,8 +50,8 @@ def complete_goal(s: TowerState, a: Goal) -> None:
         start = s.black_level(s.seat)
         dest = s.floor_at(min(start + a.floors, s.top_level()))
         black = black_cat(s.seat)
-        s.say(f"seat {s.seat} completes {gid}: {black} climbs to floor {s.level(dest)}")
-        s.stand(black, dest)
+        s.say(ev.CLIMBS, seat=s.seat, goal=gid, cat=black, floor=s.level(dest))
+        dest = s.stand(black, dest)
         s.black[s.seat] = dest
         s.clock += 1
         if s.reading["support"].get(black) == dest and s.level(dest) > s.black_best[s.seat]:
@@ -58,7 +59,7 @@ def complete_goal(s: TowerState, a: Goal) -> None:
             s.arrival[s.seat] = s.clock
         debris.clear(s)
         if s.phase is not Phase.OVER and all(s.black_level(seat) >= FLOORS for seat in range(s.players)):
-            s.end(Ending.TOP, "every Black Cat reached the 24th floor")
+            s.end(Ending.TOP, ev.END_TOP)
     turn.end_turn(s)
 
 
@@ -72,7 +73,7 @@ def count_to_five(s: TowerState) -> None:
     if s.phase is Phase.OVER:
         return
     if fell or s.level(s.toto) < s.target:
-        s.say("the tower did not stand through the count of five")
+        s.say(ev.COUNT_FAILED)
         return
     milestone(s)
 
@@ -81,10 +82,12 @@ def milestone(s: TowerState) -> None:
     """The milestone is cleared (its story card, or its French sticker); the last one wins the game."""
     s.cleared.append(s.target)
     story = cards().editions[s.edition]["stories"][str(s.target)]
-    stood = "the tower stood" if s.edition is Edition.EN else f"{s.name(TOTO)} is there"
-    s.say(f"floor {s.target} reached and {stood}: {story}")
+    if s.edition is Edition.EN:
+        s.say(ev.MILESTONE_STOOD, floor=s.target, story=story)
+    else:
+        s.say(ev.MILESTONE_THERE, floor=s.target, toto=s.name(TOTO), story=story)
     if s.target >= s.goal_floor:
-        s.end(Ending.VICTORY, f"{s.name(TOTO)} reached floor {s.target}")
+        s.end(Ending.VICTORY, ev.END_VICTORY, toto=s.name(TOTO), floor=s.target)
         return
     s.target = next(m for m in MILESTONES if m > s.target)
 
@@ -96,7 +99,7 @@ def refresh(s: TowerState, a: Refresh) -> None:
     new = turn.draw_goal(s)
     if new is not None:
         s.hands[s.seat].append(new)
-    s.say(f"seat {s.seat} refreshes a goal")
+    s.say(ev.REFRESHES, seat=s.seat)
     turn.end_turn(s)
 
 

@@ -7,8 +7,9 @@ Friends return to the stock (in the French game they are stood back where they w
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from . import events as ev
 from . import pending, stock
 from .pending import Pending, ToPlace
 from .phases import Edition, Ending, Mode, Phase
@@ -82,7 +83,7 @@ def put_back(s: TowerState, pieces: set[str]) -> None:
     poses = {**s.table.outcome["poses"], **{p: before["poses"][p] for p in pieces}}
     facts = {**s.table.outcome["pieces"]}
     for p in sorted(pieces):
-        s.say(f"{s.name(p)} fell but still touches a floor: put back where it fell from")
+        s.say(ev.PUT_BACK, piece=s.name(p))
 
     def run(w: TowerWorld) -> None:
         w.restore(facts, poses)
@@ -102,7 +103,7 @@ def clear(s: TowerState) -> None:
     for _ in range(PASSES):
         down = fallen(s)
         for own in [p for p in s.placed if p in down]:
-            if retry(s, own, item_for(s, own), "fell while being placed"):
+            if retry(s, own, item_for(s, own), "fell"):
                 down.discard(own)
         back = to_put_back(s, down, done)
         if back:
@@ -115,17 +116,18 @@ def clear(s: TowerState) -> None:
         if s.phase is Phase.OVER:
             return
     if s.edition is Edition.FR and had_floors and not floors_above_first(s.table.outcome):
-        collapse(s, "the whole tower has fallen")
+        collapse(s, ev.WHOLE_TOWER)
 
 
 def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
     """Back to the player's hand to be placed again without penalty; after ``MAX_TRIES`` tries the piece
-    is given up instead and goes back to the stock (a digital limit). True: it left the table."""
+    is given up instead and goes back to the stock (a digital limit). ``why``: ``fell`` (while being
+    placed) or ``unsteady`` (it does not stand properly). True: it left the table."""
     tries = item.tries + 1
     s.placed.remove(what)
     s.table.take_away({what})
     if tries >= MAX_TRIES:
-        s.say(f"{s.name(what)} {why} and did not stand in {tries} tries: given up, back to the stock")
+        s.say(ev.GIVEN_UP[why], piece=s.name(what), tries=tries)
         return True
     again = item.again(tries)
     if again.piece is ToPlace.CAT:
@@ -138,7 +140,7 @@ def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
         s.pending.insert(walls[-1] + 1 if walls else 0, again)
     else:
         s.pending.insert(0, again)
-    s.say(f"{s.name(what)} {why}: back to the hand (try {tries + 1})")
+    s.say(ev.RETRY[why], piece=s.name(what), attempt=tries + 1)
     return True
 
 
@@ -163,44 +165,49 @@ def clear_once(s: TowerState, down: set[str]) -> None:
             restand.append((p, was_on(s, p)))
         else:
             gone.add(p)
-            s.say(f"{p} falls: back to the stock")
+            s.say(ev.TO_STOCK, piece=p)
     if walls:
-        s.say(walls_text(s, walls))
+        fell, args = walls_fell(s, walls)
+        s.say(fell, **args)
     s.table.take_away(gone | {p for p, _ in restand})
     for p, floor in restand:
         what = piece(p)
         if what.kind is Kind.BLACK and (not floor or s.level(floor) <= 1):
             s.black[seat_of_black(what)] = ""
-            s.say(f"{p} falls: back outside the tower")
+            s.say(ev.OUTSIDE, piece=p)
             continue
-        s.stand(p, floor)
-        s.say(f"{s.name(p)} falls: stood back on {floor}")
+        stood = s.stand(p, floor)  # a floor below when no spot of this one is free
+        s.say(ev.STOOD_BACK, piece=s.name(p), floor=stood)
     track_cats(s)
     if len(s.wall_debris) >= DEFEAT_WALLS:
-        collapse(s, f"{len(s.wall_debris)} walls have fallen")
+        collapse(s, ev.WALLS_FALLEN, n=len(s.wall_debris))
 
 
-def walls_text(s: TowerState, walls: list[str]) -> str:
-    """The log line for walls that fell in one round, with the count towards the five that end the game."""
-    shown = [*walls[:SHOWN], f"{len(walls) - SHOWN} more"] if len(walls) > SHOWN else walls
-    names = ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
-    verb = "falls" if len(walls) == 1 else "fall"
-    where = "back to the reserve" if s.edition is Edition.FR else "set aside"
+def walls_fell(s: TowerState, walls: list[str]) -> tuple[str, dict[str, Any]]:
+    """The event for walls that fell in one round (its template and arguments), with the count towards
+    the five that end the game."""
     n = len(s.wall_debris)
     if n >= DEFEAT_WALLS:
-        count = f"{n} fallen walls, and the tower comes down at {DEFEAT_WALLS}"
+        count = ev.message(ev.WALLS_DOWN, n=n, limit=DEFEAT_WALLS)
     else:
-        count = f"{n} fallen {'wall' if n == 1 else 'walls'} so far (the tower comes down at {DEFEAT_WALLS})"
-    return f"{names} {verb} ({where}): {count}"
+        count = ev.message(ev.WALL_SO_FAR if n == 1 else ev.WALLS_SO_FAR, n=n, limit=DEFEAT_WALLS)
+    said: dict[str, Any] = {"where": ev.TO_RESERVE if s.edition is Edition.FR else ev.SET_ASIDE, "count": count}
+    if len(walls) == 1:
+        return ev.WALL_FALLS, {"wall": walls[0], **said}
+    if len(walls) > SHOWN:
+        return ev.WALLS_MORE, {"walls": walls[:SHOWN], "more": len(walls) - SHOWN, **said}
+    return ev.WALLS_FALL, {"walls": walls[:-1], "last": walls[-1], **said}
 
 
-def collapse(s: TowerState, why: str) -> None:
-    """The tower collapses: a defeat for everyone, or (competitive) the one who toppled it goes last."""
+def collapse(s: TowerState, why: str, /, **args: Any) -> None:
+    """The tower collapses (``why``: a message template and its arguments): a defeat for everyone, or
+    (competitive) the one who toppled it goes last."""
+    reason = ev.message(why, **args)
     if s.mode is Mode.COMPETITIVE:
         s.toppler = s.seat
-        s.end(Ending.COLLAPSE, f"the tower collapses ({why}); seat {s.seat} toppled it")
+        s.end(Ending.COLLAPSE, ev.COLLAPSE_TOPPLED, why=reason, seat=s.seat)
     else:
-        s.end(Ending.DEFEAT, f"the tower collapses: {why}")
+        s.end(Ending.DEFEAT, ev.COLLAPSE, why=reason)
 
 
 def was_on(s: TowerState, p: str) -> str:
@@ -257,6 +264,6 @@ __all__ = [
     "retry",
     "to_put_back",
     "track_cats",
-    "walls_text",
+    "walls_fell",
     "was_on",
 ]

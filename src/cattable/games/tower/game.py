@@ -12,13 +12,16 @@ from collections.abc import Mapping
 from typing import Any
 
 from cattable.core import Game, IllegalAction, InvalidAction, Option, OptionError
+from cattable.core.i18n import N_
 
 from .actions import ACTION_TYPES, TowerAction, action_from_json, parse_action
 from .cards import DECKS
 from .climb import MILESTONES
+from .hands import check_hands, seat_hands
 from .phases import Mode
 from .physics import STEADINESS
 from .state import TowerState
+from .tunables import TUNABLES, table_for
 
 
 class TowerGame(Game):
@@ -39,26 +42,50 @@ class TowerGame(Game):
         Option(
             "edition",
             "en",
-            "en (Arcane Wonders: Toto, story cards) or fr (Unfriendly Games: Neko, stickers)",
+            N_("en (Arcane Wonders: Toto, story cards) or fr (Unfriendly Games: Neko, stickers)"),
             ("en", "fr"),
         ),
-        Option("mode", "coop", "coop (help Toto up) or competitive (Black Cats race up)", ("coop", "competitive")),
-        Option("goal_floor", 10, "the floor Toto aims at (going higher: 13, 15, 17, 20)", MILESTONES, int),
-        Option("steadiness", "careful", "how steady the hands are", tuple(STEADINESS), str),
-        Option("cards", "calibrated", "calibrated (the goal cards' floors of 25 Nov 2026) or first (as before)", DECKS),
+        Option("mode", "coop", N_("coop (help Toto up) or competitive (Black Cats race up)"), ("coop", "competitive")),
+        Option("goal_floor", 10, N_("the floor Toto aims at (going higher: 13, 15, 17, 20)"), MILESTONES, int),
+        Option("steadiness", "careful", N_("how steady the hands are"), tuple(STEADINESS), str),
+        Option(
+            "seat_steadiness",
+            "",
+            N_(
+                "each seat's own steadiness, in seat order, comma separated (e.g. careful,steady,normal); "
+                "empty: every seat has the steadiness above"
+            ),
+            None,
+            str,
+            check_hands,
+        ),
+        Option(
+            "cards",
+            "calibrated",
+            N_("calibrated (the goal cards' floors of 25 Nov 2026) or first (as before)"),
+            DECKS,
+        ),
         Option(
             "turn_limit",
             120,
-            "turns before the game stops (a digital safety stop; 0 = none)",
+            N_("turns before the game stops (a digital safety stop; 0 = none)"),
             None,
             int,
             lambda v: None if 0 <= v <= 10000 else "between 0 and 10000",
         ),
     )
+    tunables = TUNABLES
 
     def check_options(self, players: int, options: dict[str, Any]) -> None:
         if options["mode"] == Mode.COMPETITIVE and players < 2:
             raise OptionError("tower: the competitive variant needs 2 to 5 players; allowed: players=2..5")
+        hands = seat_hands(options.get("seat_steadiness", ""))
+        if hands and len(hands) != players:
+            given = options["seat_steadiness"]
+            raise OptionError(
+                f"option seat_steadiness={given!r}: {len(hands)} steadiness levels for {players} seats; "
+                "give one per seat, or none"
+            )
 
     def record_options(self, fmt: int, options: dict[str, Any]) -> dict[str, Any]:
         """A record saved before the ``cards`` option existed was played with the first deck's goal floors."""
@@ -66,6 +93,7 @@ class TowerGame(Game):
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> TowerState:
         state = TowerState(self, players, seed, options, script)
+        state.table = table_for(state.table, options)
         state.setup()
         return state
 

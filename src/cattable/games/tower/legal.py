@@ -15,6 +15,7 @@ from .menu import FLOOR_MENU, PET_MENU, cat_menu, wall_menu
 from .pending import ToPlace
 from .phases import Edition, Mode, Phase
 from .pieces import Kind, piece
+from .tunables import goal_card_floors
 
 if TYPE_CHECKING:
     from .state import TowerState
@@ -156,7 +157,7 @@ def goal_actions(s: TowerState) -> list[TowerAction]:
     out: list[TowerAction] = [
         Goal("goal", i, n)
         for i in met_goals(s, s.seat)
-        for n in range(1, cards(s.options["cards"]).goals[ids[i - 1]].floors + 1)
+        for n in range(1, cards(s.options["cards"], goal_card_floors(s.options)).goals[ids[i - 1]].floors + 1)
     ]
     if s.mode is Mode.COMPETITIVE and s.edition is Edition.FR and s.goal_deck + s.goal_discard:
         out += [Refresh("refresh", i + 1) for i in range(len(s.hands[s.seat]))]

@@ -90,13 +90,21 @@ def free_spots(tower: Mapping[str, Any], floor: str, clearance: float = 1.0) -> 
     return [s for s, _ in sorted(good, key=lambda t: (-round(t[1], 3), abs(t[0][0]) + abs(t[0][1]), t[0]))]
 
 
-def roomiest_spot(tower: Mapping[str, Any], floor: str, piece: str = "") -> tuple[float, float]:
-    """Where the rules stand Toto or a Black Cat on ``floor``: the spot with the most room around it."""
+def spots_by_room(tower: Mapping[str, Any], floor: str, piece: str = "") -> list[tuple[float, float]]:
+    """Every candidate spot on ``floor``, the one with the most room around it first (then the most central):
+    where the rules stand Toto or a Black Cat, trying the next when a piece ``_room`` cannot see (a tile
+    lying on the floor) blocks one."""
     room = _room(tower, floor, skip=piece)
-    return max(
+    return sorted(
         ((x, y) for x in GRID for y in GRID),
         key=lambda s: (round(min(room(s), 2.5), 3), -(abs(s[0]) + abs(s[1])), s),
+        reverse=True,
     )
+
+
+def roomiest_spot(tower: Mapping[str, Any], floor: str, piece: str = "") -> tuple[float, float]:
+    """Where the rules stand Toto or a Black Cat on ``floor`` when nothing unseen blocks it."""
+    return spots_by_room(tower, floor, piece)[0]
 
 
 def wall_menu(tower: Mapping[str, Any], types: Iterable[str]) -> list[Wall]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from cattable.core import IllegalAction
 
 from . import debris, legal, pending, placing, stock, turn
+from . import events as ev
 from .actions import Cat, Floor, Move, Pet, TowerAction, Wall
 from .menu import XY_LIMIT
 from .pending import Pending, ToPlace
@@ -208,7 +209,7 @@ def pet(s: TowerState, a: Pet) -> None:
     n = s.hand_noise()
     pose = s.table.outcome["poses"][cat]
     s.physics(lambda w: placing.pet(w, cat, pose, a, n))
-    s.say(f"seat {s.seat} pets {cat}")
+    s.say(ev.PETS, seat=s.seat, cat=cat)
     placed(s, "", item, lambda: True)
 
 
@@ -224,7 +225,7 @@ def move(s: TowerState, a: Move) -> None:
         item = take_item(s, ToPlace.MOVE)
     n = s.hand_noise()
     s.physics(lambda w: placing.cat(w, a.cat, a, n))
-    s.say(f"seat {s.seat} moves {a.cat} up to floor {a.floor}")
+    s.say(ev.MOVES, seat=s.seat, cat=a.cat, floor=a.floor)
     placed(s, a.cat, item, lambda: cat_ok(s, a.cat, floor_id(a.floor)))
 
 
@@ -249,15 +250,15 @@ def placed(s: TowerState, what: str, item: Pending, ok: Callable[[], bool]) -> N
         s.placed.append(what)
         s.items[what] = item
         if ok():
-            s.say(f"seat {s.seat} places {what}")
+            s.say(ev.PLACES, seat=s.seat, piece=what)
         elif what in s.table.outcome["pieces"] and what not in debris.fallen(s):
-            debris.retry(s, what, item, "does not stand properly")
+            debris.retry(s, what, item, "unsteady")
     debris.clear(s)
     if s.phase is Phase.OVER:
         return
     if s.pending and s.pending[0].piece is ToPlace.PET and s.last_cat not in s.table.outcome["pieces"]:
         s.pending.pop(0)  # the cat was given up on: there is nothing left to pet
-        s.say("no Feline Friend to pet: the pet is dropped")
+        s.say(ev.PET_DROPPED)
     drop_unplaceable(s)
     if not s.pending:
         if s.card:
@@ -277,7 +278,7 @@ def drop_unplaceable(s: TowerState) -> None:
     """
     while s.pending and not legal.place_menu(s):
         item = s.pending.pop(0)
-        s.say(f"{item.cat or item.piece.value}: nowhere left to place it, so it is given up")
+        s.say(ev.NOWHERE, piece=item.cat or item.piece.value)
 
 
 __all__ = [

@@ -15,14 +15,15 @@ from typing import Any
 
 from cattable.core import Action, Game, Result, State
 
-from . import climb, legal, placements, ranking, reasons, turn, views
+from . import climb, events, legal, placements, ranking, reasons, turn, views
 from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
 from .cards import cards
 from .climb import MILESTONES
-from .menu import roomiest_spot
+from .hands import hands_of
+from .menu import spots_by_room
 from .pending import Pending
 from .phases import Edition, Ending, Mode, Phase
-from .physics import TowerWorld, noise
+from .physics import Blocked, TowerWorld, noise
 from .pieces import FLOORS, TOTO
 from .table import Outcome, Table
 
@@ -36,6 +37,8 @@ class TowerState(State):
         self.edition = Edition(options["edition"])
         self.goal_floor: int = options["goal_floor"]
         self.steadiness: str = options["steadiness"]
+        self.hands_steadiness: list[str] = hands_of(options, players)
+        """Each seat's own steadiness (the option ``seat_steadiness``, else the table's)."""
         self.turn_limit: int = options["turn_limit"]
         self.target: int = MILESTONES[0] if self.mode is Mode.COOP else FLOORS
         """The floor Toto climbs to next (coop), or the top (competitive)."""
@@ -80,7 +83,8 @@ class TowerState(State):
         self.outcome = Ending.NONE
         self.toppler = -1
         self.turns = 0
-        self.events: list[str] = []
+        self.events: list[dict[str, Any]] = []
+        """The latest events, each a message ``{"msgid", "args"}`` (events.py)."""
         self.table = Table({"pieces": {}, "poses": {}, "reading": {}})
 
     def setup(self) -> None:
@@ -127,20 +131,35 @@ class TowerState(State):
         self.table.adopt(outcome, computed)
 
     def hand_noise(self) -> dict[str, float]:
-        """The slip of the player's hand for one placement (drawn through ``chance``)."""
-        return noise(self.steadiness, lambda s: self.chance.gauss(0.0, s))
+        """The slip of the player's hand for one placement, at that seat's steadiness (drawn through ``chance``)."""
+        return noise(self.hands_steadiness[self.seat], lambda s: self.chance.gauss(0.0, s))
 
-    def stand(self, piece: str, floor: str) -> None:
-        """The rules stand Toto or a Black Cat on ``floor``, at its roomiest spot, by a careful hand."""
-        x, y = roomiest_spot(self.table.outcome, floor, piece)
+    def stand(self, piece: str, floor: str) -> str:
+        """The rules stand Toto or a Black Cat on ``floor``, at its roomiest spot, by a careful hand, and
+        return the floor it was stood on. A spot the hand cannot reach (a piece lies there that the room
+        count does not see, such as a tile fallen flat) is passed over for the next roomiest; a floor with no
+        free spot at all sends the cat to the closest standing floor below (the rulebook is silent: the
+        tower's README). The rules never raise ``Blocked`` at a player: it is not a move anyone made."""
+        levels = self.reading["floor_levels"]
+        below = sorted((f for f in levels if levels[f] < levels.get(floor, 1)), key=lambda f: -levels[f])
+        tower = self.table.outcome
 
         def run(w: TowerWorld) -> None:
             if piece in w.active:
                 w.remove(piece)
-            w.place_cat(piece, floor, x, y, 0.0)
-            w.settle()
+            for f in [floor, *below]:
+                for x, y in spots_by_room(tower, f, piece):
+                    try:
+                        w.place_cat(piece, f, x, y, 0.0)
+                    except Blocked:
+                        continue
+                    w.settle()
+                    return
+            raise RuntimeError(f"no floor of the tower has room to stand {piece}")
 
         self.physics(run)
+        on = self.reading["support"].get(piece)
+        return str(on) if on in self.reading["floor_levels"] else floor
 
     def name(self, p: str) -> str:
         """A piece as the edition names it: the black cat is Toto in English and Neko in French."""
@@ -163,13 +182,15 @@ class TowerState(State):
         return self.level(self.black[seat]) if self.black[seat] else 1
 
     # -- the log and the end -------------------------------------------------------------------------
-    def say(self, text: str) -> None:
-        self.events = [*self.events[-11:], text]
+    def say(self, msgid: str, /, **args: Any) -> None:
+        """Log an event: an N_("template with {named} fields") and their values (events.py)."""
+        self.events = [*self.events[-11:], events.message(msgid, **args)]
 
-    def end(self, ending: Ending, why: str) -> None:
+    def end(self, ending: Ending, why: str, /, **args: Any) -> None:
+        """The game is over: ``why`` is a message template of its own, with its arguments."""
         self.outcome = ending
         self.phase = Phase.OVER
-        self.say(f"game over: {why}")
+        self.say(events.GAME_OVER, why=events.message(why, **args))
 
     # -- what the core asks of a state ---------------------------------------------------------------
     @property
@@ -229,6 +250,7 @@ class TowerState(State):
         other.edition = self.edition
         other.goal_floor = self.goal_floor
         other.steadiness = self.steadiness
+        other.hands_steadiness = list(self.hands_steadiness)
         other.turn_limit = self.turn_limit
         other.target = self.target
         other.seat = self.seat

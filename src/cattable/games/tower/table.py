@@ -27,9 +27,10 @@ def fresh_world() -> TowerWorld:
     return _TEMPLATE[0].clone()
 
 
-def world_of(tower: Mapping[str, Any]) -> TowerWorld:
-    """A world holding the pieces of ``tower`` (a view's or a record's) at their poses: where a bot tries moves."""
-    world = fresh_world()
+def world_of(tower: Mapping[str, Any], world: TowerWorld | None = None) -> TowerWorld:
+    """A world holding the pieces of ``tower`` (a view's or a record's) at their poses: where a bot tries moves.
+    ``world``: the fresh world to fill (one with changed wall heights), else ``fresh_world()``."""
+    world = world if world is not None else fresh_world()
     world.restore(tower["pieces"], tower["poses"])
     return world
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import events as ev
 from . import legal, pending, stock
 from .actions import Choose
 from .cards import Side, cards
@@ -50,11 +51,11 @@ def replace_dead_cards(s: TowerState) -> None:
         s.action_faceup = []
         draw_action(s)
         s.action_discard.extend(dead)
-        s.say("no face-up Action card can be carried out: they are replaced")
+        s.say(ev.ACTIONS_REPLACED)
         if not s.action_faceup:
             break
     if not any(playable(s, c) for c in s.action_faceup):
-        s.end(Ending.NO_ACTION, "no Action card can be carried out: the stock has run out")
+        s.end(Ending.NO_ACTION, ev.END_NO_ACTION)
 
 
 def end_turn(s: TowerState) -> None:
@@ -63,7 +64,7 @@ def end_turn(s: TowerState) -> None:
         return
     s.turns += 1
     if s.turn_limit and s.turns >= s.turn_limit:
-        s.end(Ending.TURN_LIMIT, f"the turn limit ({s.turn_limit}) is reached")
+        s.end(Ending.TURN_LIMIT, ev.END_TURN_LIMIT, limit=s.turn_limit)
         return
     s.seat = (s.seat + 1) % s.players
     start(s)
@@ -79,7 +80,7 @@ def draw_action(s: TowerState) -> None:
             s.action_deck = sorted(s.action_discard)
             s.action_discard = []
             s.chance.shuffle(s.action_deck)
-            s.say("the Action deck is reshuffled from its discard pile")
+            s.say(ev.ACTIONS_RESHUFFLED)
         s.action_faceup.append(s.action_deck.pop())
 
 
@@ -91,7 +92,7 @@ def draw_goal(s: TowerState) -> str | None:
         s.goal_deck = sorted(s.goal_discard)
         s.goal_discard = []
         s.chance.shuffle(s.goal_deck)
-        s.say("the Goal deck is reshuffled from its discard pile")
+        s.say(ev.GOALS_RESHUFFLED)
     return s.goal_deck.pop()
 
 
@@ -109,7 +110,8 @@ def choose(s: TowerState, a: Choose) -> None:
     s.pet_card = side.pet
     s.after_place = Phase.INTERACT if s.mode is Mode.COMPETITIVE else Phase.GOAL
     s.phase = Phase.PLACE
-    s.say(f"seat {s.seat} takes {s.card}: {side.describe()}")
+    took, args = ev.takes(side)
+    s.say(took, seat=s.seat, card=s.card, **args)
 
 
 def finish_action(s: TowerState) -> None:

@@ -6,13 +6,16 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from . import stock
+from cattable.core.tuning import DATA
+
+from . import events, stock
 from .actions import COLOURS, WALL_TYPES
 from .cards import cards
 from .phases import Mode
 from .pieces import TOTO
 from .ranking import ranking
 from .table import copy_outcome
+from .tunables import goal_card_floors
 
 if TYPE_CHECKING:
     from .state import TowerState
@@ -20,7 +23,7 @@ if TYPE_CHECKING:
 
 def view(s: TowerState, seat: int | None) -> dict[str, Any]:
     """Everything ``seat`` may see (None: a spectator), as JSON."""
-    deck = cards(s.options["cards"])
+    deck = cards(s.options["cards"], goal_card_floors(s.options))
     out: dict[str, Any] = {
         "game": "tower",
         "seat": seat,
@@ -29,7 +32,8 @@ def view(s: TowerState, seat: int | None) -> dict[str, Any]:
         "edition": s.edition.value,
         "goal_floor": s.goal_floor,
         "target": s.target,
-        "steadiness": s.steadiness,
+        "steadiness": s.steadiness if seat is None else s.hands_steadiness[seat],
+        "seat_steadiness": list(s.hands_steadiness),
         "to_play": s.current_player,
         "phase": s.phase.value,
         "turn": s.turns,
@@ -52,7 +56,7 @@ def view(s: TowerState, seat: int | None) -> dict[str, Any]:
         "wall_debris": list(s.wall_debris),
         "cleared": list(s.cleared),
         "outcome": s.outcome.value,
-        "events": list(s.events),
+        "events": [events.copy(e) for e in s.events],
         "tower": copy_outcome(s.table.outcome),
         "stock": {
             "floors": stock.floors(s),
@@ -68,12 +72,14 @@ def view(s: TowerState, seat: int | None) -> dict[str, Any]:
         ]
         out["ranking"] = ranking(s)
         out["toppler"] = s.toppler
+    if DATA in s.options:
+        out[DATA] = dict(s.options[DATA])  # the table's rules: its wall heights and goal floors, for bots
     return out
 
 
 def goal_json(s: TowerState, gid: str) -> dict[str, Any]:
     """A goal card as a seat reads it, in the table's edition."""
-    g = cards(s.options["cards"]).goals[gid]
+    g = cards(s.options["cards"], goal_card_floors(s.options)).goals[gid]
     return {
         "id": gid,
         "condition": g.condition,

@@ -15,6 +15,7 @@ from typing import Any
 
 from cattable.core import Game, Option, OptionError, Result, rank_by
 from cattable.core.action import Action
+from cattable.core.i18n import N_
 
 from . import actions as A
 from .board import board_for
@@ -64,14 +65,16 @@ class WashiGame(Game):
         Option(
             "map",
             "",
-            "a shipped map (standard, long, city6) or a map file path; empty picks one for the player count",
+            N_("a shipped map (standard, long, city6) or a map file path; empty picks one for the player count"),
             check=_check_map,
         ),
         Option(
             "rules",
             "revised",
-            "revised: the rules as read since the audit (spaced setups on every map, trapped means no route "
-            "home); first: cattable 0.1's reading and maps, which games saved before then were played under",
+            N_(
+                "revised: the rules as read since the audit (spaced setups on every map, trapped means no route "
+                "home); first: cattable 0.1's reading and maps, which games saved before then were played under"
+            ),
             ("revised", "first"),
         ),
     )

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -51,7 +52,7 @@ def cmd_games(args: argparse.Namespace) -> int:
     for col in ("name", "title", "players", "options"):
         table.add_column(col)
     for info in infos:
-        opts = "\n".join(_option_text(o) for o in info["options"]) or "-"
+        opts = "\n".join([*(_option_text(o) for o in info["options"]), *_data_lines(info["data"])]) or "-"
         lo, hi = info["players"]
         table.add_row(info["name"], info["title"], f"{lo}" if lo == hi else f"{lo}-{hi}", opts)
     console.print(table)
@@ -64,6 +65,18 @@ def _option_text(option: dict[str, object]) -> str:
     if "default" not in allowed:
         allowed += f"; default {option['default']!r}"
     return f"{option['name']}: {option['help']} ({allowed})"
+
+
+def _data_lines(tunables: list[dict[str, Any]]) -> list[str]:
+    """A game's tunable data paths, grouped by their first part and range, one line each:
+    ``data.deck.NAME (0 to 12): cat1, cat2, ...`` (``--option`` and ``sweep --param`` take them)."""
+    groups: dict[tuple[str, Any, Any], list[str]] = {}
+    for t in tunables:
+        head, _, tail = str(t["path"]).removeprefix("data.").partition(".")
+        groups.setdefault((head, t["low"], t["high"]), []).append(tail)
+    return [
+        f"data.{head}.NAME ({low:g} to {high:g}): {', '.join(names)}" for (head, low, high), names in groups.items()
+    ]
 
 
 def _check_plot(path: Path) -> None:
@@ -100,7 +113,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     record = load_record(args.record)
     replayable(record, args.record)
-    replay.run(record, step=args.step if args.step is not None else replay.interactive())
+    replay.run(record, step=args.step if args.step is not None else replay.interactive(), lang=args.lang)
     return 0
 
 
@@ -333,6 +346,12 @@ def build_parser() -> argparse.ArgumentParser:
         action=argparse.BooleanOptionalAction,
         default=None,
         help="wait for Enter between moves (default: when the terminal is interactive)",
+    )
+    r.add_argument(
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help="the language moves are told in (default: en, as the commands that play them)",
     )
     r.set_defaults(fn=cmd_replay)
 

@@ -10,6 +10,7 @@ import re
 import socket
 from typing import Any
 
+from cattable.core.i18n import LANGUAGES
 from cattable.server.store import DEFAULT_URL
 
 
@@ -80,7 +81,7 @@ def _db_url(text: str) -> str:
 def cmd_join(args: argparse.Namespace) -> int:
     from cattable.interfaces.terminal.join import join_table
 
-    return join_table(args.link, bot=args.bot)
+    return join_table(args.link, bot=args.bot, lang=args.lang)
 
 
 def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -121,5 +122,11 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     jn.add_argument("link", help="the seat's invite link (http://HOST:PORT/join/CODE) or a saved seat file")
     jn.add_argument(
         "--bot", default=None, help="let a bot of this kind play the seat for you, e.g. heuristic (default: you type)"
+    )
+    jn.add_argument(
+        "--lang",
+        default="en",
+        choices=LANGUAGES,
+        help="the language the table's moves and events are told in (default: en)",
     )
     jn.set_defaults(fn=cmd_join)

@@ -223,14 +223,15 @@ def add_report_commands(sub: Any) -> None:
     r.add_argument("--json", action="store_true", help="print the figures (stats.json) as JSON")
     r.set_defaults(fn=cmd_report)
 
-    w = sub.add_parser("sweep", help="search a game's options toward a target with Optuna (TPE)")
+    w = sub.add_parser("sweep", help="search a game's options or data toward a target with Optuna (TPE)")
     w.add_argument("game", help="one of: " + ", ".join(game_names()))
     w.add_argument(
         "--param",
         action="append",
         required=True,
         metavar="OPTION=LOW:HIGH|A|B",
-        help="an option to search, repeatable: a whole-number range (lives=3:9) or values ('map=a|b') (required)",
+        help="an option to search, repeatable: a whole-number range (lives=3:9) or values ('map=a|b'); or a data "
+        "path (data.deck.cat3=1:6, data.walls.pillars=4:6:0.2; `cattable games` lists them) (required)",
     )
     w.add_argument(
         "--target", default="seat-balance", help="seat-balance, seat0=X, team=X (win rates 0-1) or length=X (actions)"

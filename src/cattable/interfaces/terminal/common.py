@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import os
 import tempfile
@@ -30,8 +32,9 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
     return out
 
 
-def renderer(game: Game) -> Callable[[dict[str, Any], int | None], RenderableType]:
-    """The game's own drawing (entry point group ``cattable.drawings``), or a plain dump of the view."""
+def renderer(game: Game, lang: str = "en") -> Callable[[dict[str, Any], int | None], RenderableType]:
+    """The game's own drawing (entry point group ``cattable.drawings``), or a plain dump of the view. A
+    drawing that tells sentences of the view (Cat Attack's events) takes ``lang`` and is given it."""
     module = companion(DRAWING_GROUP, game.name)
     if module is None:
 
@@ -39,7 +42,9 @@ def renderer(game: Game) -> Callable[[dict[str, Any], int | None], RenderableTyp
             return Pretty(view)
 
         return plain
-    fn: Callable[[dict[str, Any], int | None], RenderableType] = module.render
+    fn: Callable[..., RenderableType] = module.render
+    if "lang" in inspect.signature(fn).parameters:
+        return functools.partial(fn, lang=lang)
     return fn
 
 

@@ -23,9 +23,10 @@ from websockets.sync.client import connect
 from cattable.agents.registry import make_agent
 from cattable.core import Action, Game, InvalidAction
 from cattable.core import game as get_game
+from cattable.core.i18n import check_language, render
 from cattable.core.registry import DRAWING_GROUP, companion
 
-from .common import console
+from .common import console, renderer
 
 LINK = re.compile(r"^(?P<base>https?://[^/\s]+)/join/(?P<code>[A-Za-z0-9_-]+)/?$")
 
@@ -56,8 +57,16 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(f"cannot reach the server at {url}: {exc.reason}") from None
 
 
-def join_table(link: str, *, name: str | None = None, bot: str | None = None, ask: Callable[[str], str] = input) -> int:
-    """Play the seat behind ``link`` to the end (or until ``quit``); 0 when the session ends normally."""
+def join_table(
+    link: str,
+    *,
+    name: str | None = None,
+    bot: str | None = None,
+    ask: Callable[[str], str] = input,
+    lang: str = "en",
+) -> int:
+    """Play the seat behind ``link`` to the end (or until ``quit``); 0 when the session ends normally. The
+    table's log lines and the drawing's sentences are told in ``lang`` (from each line's message)."""
     base, code = read_link(link)
     seat_info = _post(f"{base}/api/join", {"invite": code})
     table_id, seat, token = seat_info["table"], int(seat_info["seat"]), seat_info["token"]
@@ -66,14 +75,15 @@ def join_table(link: str, *, name: str | None = None, bot: str | None = None, as
     try:
         with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
             ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
-            return _play(ws, seat, bot, ask)
+            return _play(ws, seat, bot, ask, check_language(lang))
     except (OSError, WebSocketException) as exc:
         raise ValueError(f"the connection to the table was lost: {exc}") from None
 
 
-def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str]) -> int:
+def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: str = "en") -> int:
     game: Game | None = None
     drawing: Any = None
+    draw: Callable[[dict[str, Any], int | None], Any] | None = None
     agent = None
     inbox: deque[dict[str, Any]] = deque()
     while True:
@@ -88,9 +98,10 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str]) -> int
         if game is None:
             game = get_game(msg["game"])
             drawing = companion(DRAWING_GROUP, game.name)
+            draw = renderer(game, lang) if drawing is not None else None
             agent = make_agent(bot, game, seat) if bot else None
         for line in msg.get("log", []):
-            console.print(f"  seat {line['seat']}: {escape(line['text'])}")
+            console.print(f"  seat {line['seat']}: {escape(_told(line, lang))}")
         if msg["over"]:
             if drawing is not None and hasattr(drawing, "explain_result"):
                 names = [s["name"] for s in msg["seats"]]
@@ -100,8 +111,8 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str]) -> int
             return 0
         if not msg["legal"]:
             continue
-        if drawing is not None:
-            console.print(drawing.render(msg["view"], seat))
+        if draw is not None:
+            console.print(draw(msg["view"], seat))
         legal = [game.action_from_json(a) for a in msg["legal"]]
         while True:
             chosen = agent.choose(msg["view"], legal) if agent is not None else _ask_move(game, legal, ask)
@@ -119,6 +130,14 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str]) -> int
             console.print(f"[red]refused:[/] {escape(reply['reason'])}")
             if agent is not None:
                 return 1
+
+
+def _told(line: dict[str, Any], lang: str) -> str:
+    """A log line in ``lang``: its message rendered from the catalogue, else the line's own text."""
+    msg = line.get("msg")
+    if lang == "en" or not isinstance(msg, dict) or not isinstance(msg.get("msgid"), str):
+        return str(line["text"])
+    return render(msg["msgid"], dict(msg.get("args") or {}), lang)
 
 
 def _ask_move(game: Game, legal: list[Action], ask: Callable[[str], str]) -> Action | None:

@@ -68,7 +68,7 @@ class TerminalGame:
         self.save_to = save_to
         self.read = read
         self.pictures = pictures
-        self.draw = renderer(game)
+        self.draw = renderer(game, self.lang)
         self.drawing = companion(DRAWING_GROUP, game.name)
         self.names = [
             f"You{'' if len(humans) == 1 else ' ' + str(s)}" if s in humans else f"Bot {s}"

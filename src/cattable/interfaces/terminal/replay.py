@@ -6,19 +6,21 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from rich.markup import escape
 from rich.rule import Rule
 
+from cattable.core import Action, replay
 from cattable.core import game as get_game
-from cattable.core import replay
 
 from .common import console, describe_result, renderer
 
 
-def run(record: dict[str, Any], step: bool, read: Callable[[str], str] = input) -> None:
-    """Show every position; with ``step``, Enter goes on, ``b`` goes back, ``q`` stops."""
+def run(record: dict[str, Any], step: bool, read: Callable[[str], str] = input, lang: str = "en") -> None:
+    """Show every position; with ``step``, Enter goes on, ``b`` goes back, ``q`` stops. In English a move
+    is told as the command that plays it, in another language as the catalogue's sentence."""
     game = get_game(str(record.get("game")))
     final = replay(record)  # fails early, with a clear message, on a broken record
-    draw = renderer(game)
+    draw = renderer(game, lang)
     actions = final.history
     names = [f"seat {s}" for s in range(final.players)]
     i = 0
@@ -26,7 +28,7 @@ def run(record: dict[str, Any], step: bool, read: Callable[[str], str] = input) 
     while True:
         state = replay(record, upto=i)
         if i > 0:
-            console.print(f"[bold]{i}.[/] {actions[i - 1].text()}")
+            console.print(f"[bold]{i}.[/] {escape(told(record, actions[i - 1], i - 1, lang))}")
         if step or i == len(actions):
             console.print(draw(state.view(None), None))
         if i == len(actions):
@@ -41,6 +43,13 @@ def run(record: dict[str, Any], step: bool, read: Callable[[str], str] = input) 
         i += 1
     if final.is_over:
         console.print(describe_result(game, final.result().to_json(), names, final.view(None)))
+
+
+def told(record: dict[str, Any], action: Action, i: int, lang: str) -> str:
+    """Move ``i`` (``action``) of a record, told in ``lang``: a record is public, so nothing is hidden."""
+    if lang == "en":
+        return action.text()
+    return replay(record, upto=i).public_message(action, None).render(lang)
 
 
 def interactive() -> bool:

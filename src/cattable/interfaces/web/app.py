@@ -24,6 +24,7 @@ from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
 from cattable.interfaces.web.hints import hint_for
 from cattable.interfaces.web.pages import STATIC, mount_client
+from cattable.server import protocol as wire
 from cattable.server.hub import Hub, SeatSpec, cattable_version
 from cattable.server.store import Store
 from cattable.server.table import SPECTATORS, Refusal, Viewer
@@ -135,7 +136,7 @@ def create_app(
         return [{**get_game(n).describe(), "bots": list(AGENT_KINDS)} for n in game_names()]
 
     @app.get("/api/i18n/{lang}")
-    async def messages(lang: str) -> dict[str, Any]:
+    async def messages(lang: str) -> wire.Catalogue:
         """A language's catalogue (msgid to translation): the browser renders log lines with it."""
         if lang not in LANGUAGES:
             raise Refusal("no_language", f"unknown language {lang!r}; cattable speaks {', '.join(LANGUAGES)}")
@@ -157,14 +158,14 @@ def create_app(
         )
 
     @app.post("/api/join")
-    async def join(body: JoinIn, hub: HubDep) -> dict[str, Any]:
+    async def join(body: JoinIn, hub: HubDep) -> wire.Joined:
         """Exchange a seat's invite code for a seat token."""
         return await hub.join(body.invite)
 
     @app.get("/api/tables/{table_id}")
     async def table_state(
         table_id: str, hub: HubDep, since: int = 0, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> wire.StateMessage:
         """The position and log as the token's seat (or a spectator, without a token) sees them."""
         viewer = await viewer_for(hub, table_id, authorization)
         return await hub.message(table_id, viewer, since)
@@ -172,7 +173,7 @@ def create_app(
     @app.post("/api/tables/{table_id}/actions")
     async def act(
         table_id: str, body: ActionIn, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> wire.AckMessage:
         """Play an action for the token's seat; the reply comes once the move is stored."""
         viewer = await viewer_for(hub, table_id, authorization)
         if viewer is None:
@@ -186,7 +187,9 @@ def create_app(
         return viewer
 
     @app.post("/api/tables/{table_id}/undo")
-    async def undo(table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def undo(
+        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> wire.AckMessage:
         """Take back your own last move: only if it drew no chance, revealed nothing, and nobody acted since."""
         return await hub.undo(table_id, await seat_for(hub, table_id, authorization), None)
 
@@ -207,7 +210,7 @@ def create_app(
     @app.get("/api/tables/{table_id}/presence")
     async def presence(
         table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    ) -> wire.Presence:
         """Which seats have a live connection to this server now, and how many spectators watch (for a seat,
         or anyone where spectators are welcome)."""
         viewer = await viewer_for(hub, table_id, authorization)
@@ -266,9 +269,9 @@ def create_app(
         return await hub.reassign(table_id, token.strip(), seat, SeatSpec(name=body.name, bot=body.bot))
 
     @app.post("/api/my-tables")
-    async def my_tables(body: TokensIn, hub: HubDep) -> list[dict[str, Any]]:
+    async def my_tables(body: TokensIn, hub: HubDep) -> list[wire.MyTable]:
         """The tables the given seat tokens sit at, and whether it is that seat's move."""
-        out = []
+        out: list[wire.MyTable] = []
         for token in body.tokens:
             try:
                 table_id, seat = await hub.seat_of(token)
@@ -344,7 +347,7 @@ async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatche
     return watcher
 
 
-async def _answer(hub: Hub, table_id: str, viewer: Viewer, text: str) -> dict[str, Any]:
+async def _answer(hub: Hub, table_id: str, viewer: Viewer, text: str) -> wire.ServerMessage:
     """The reply to one client message: an ack, the position, a pong, or a refusal."""
     msg_id: Any = None
     try:
@@ -403,7 +406,7 @@ class _SocketWatcher:
         self.seen = seen
         self._lock = asyncio.Lock()
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: wire.ServerMessage) -> None:
         async with self._lock:
             await self.socket.send_text(json.dumps(message, separators=(",", ":")))
 

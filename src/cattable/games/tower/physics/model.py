@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,6 +30,13 @@ def settings_default() -> dict[str, Any]:
     text = resources.files(__package__).joinpath("pieces.json").read_text(encoding="utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
+
+
+def wall_heights_settings(changed: Mapping[str, float]) -> dict[str, Any]:
+    """The settings overrides for walls of ``changed`` heights (cm, by type), the others as shipped: the
+    whole ``heights`` table, since ``merged_settings`` replaces a section's keys, not their insides."""
+    shipped = settings_default()["wall"]["heights"]
+    return {"wall": {"heights": {**shipped, **{t: float(h) for t, h in changed.items()}}}}
 
 
 def merged_settings(overrides: dict[str, Any] | None) -> dict[str, Any]:

@@ -14,6 +14,7 @@ import math
 import os
 import struct
 import zlib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,23 +25,36 @@ os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
 
 import mujoco
 
+from .model import settings_default, wall_heights_settings
 from .reading import geom_boxes
 from .world import TowerWorld
 
 Record = tuple[dict[str, dict[str, Any]], dict[str, list[float]]]
+Walls = Mapping[str, float]
+"""Wall heights by type, cm, where a game changes them (its ``walls.*`` data); the rest are shipped."""
 
-_DECORATED: list[TowerWorld] = []
+_DECORATED: dict[tuple[tuple[str, float], ...], TowerWorld] = {}
 
 
-def _world_of(source: TowerWorld | Record) -> TowerWorld:
-    """A decorated world (the pieces' looks: ``looks.py``) holding the source's pieces at their poses."""
+def _changed(walls: Walls | None) -> tuple[tuple[str, float], ...]:
+    """The heights that differ from the shipped ones, sorted: one decorated template per such set."""
+    shipped = settings_default()["wall"]["heights"]
+    return tuple(sorted((t, float(h)) for t, h in (walls or {}).items() if float(h) != float(shipped[t])))
+
+
+def _world_of(source: TowerWorld | Record, walls: Walls | None = None) -> TowerWorld:
+    """A decorated world (the pieces' looks: ``looks.py``) holding the source's pieces at their poses, with
+    the source world's wall heights (or ``walls``): a record of a game with taller bricks is drawn with
+    them, not with the shipped walls (its floors would float or sink into them)."""
     if isinstance(source, TowerWorld):
         pieces, poses = source.pieces(), source.poses()
+        walls = source.settings["wall"]["heights"]
     else:
         pieces, poses = source
-    if not _DECORATED:
-        _DECORATED.append(TowerWorld(decorated=True))
-    world = _DECORATED[0].clone()
+    key = _changed(walls)
+    if key not in _DECORATED:
+        _DECORATED[key] = TowerWorld(wall_heights_settings(dict(key)) if key else None, decorated=True)
+    world = _DECORATED[key].clone()
     world.restore(pieces, poses)
     return world
 
@@ -76,9 +90,11 @@ def _camera(world: TowerWorld, width: int, height: int) -> Any:
     return cam
 
 
-def render_array(source: TowerWorld | Record, width: int = 960, height: int = 1280) -> np.ndarray:
-    """The tower as an RGB array (height x width x 3, uint8)."""
-    world = _world_of(source)
+def render_array(
+    source: TowerWorld | Record, width: int = 960, height: int = 1280, walls: Walls | None = None
+) -> np.ndarray:
+    """The tower as an RGB array (height x width x 3, uint8); ``walls``: a record's changed wall heights."""
+    world = _world_of(source, walls)
     mujoco.mj_forward(world.model, world.data)
     renderer = mujoco.Renderer(world.model, height=height, width=width)
     try:
@@ -94,9 +110,11 @@ def render_png(
     out_path: str | Path,
     width: int = 960,
     height: int = 1280,
+    walls: Walls | None = None,
 ) -> Path:
-    """Draw the tower to a PNG file; accepts a world or a (pieces(), poses()) record."""
-    image = render_array(world_or_pieces_and_poses, width, height)
+    """Draw the tower to a PNG file; accepts a world or a (pieces(), poses()) record (with ``walls``, the
+    wall heights its game changed)."""
+    image = render_array(world_or_pieces_and_poses, width, height, walls)
     path = Path(out_path)
     path.write_bytes(_png_bytes(image))
     return path

@@ -28,6 +28,10 @@ class Blocked(ValueError):
         where = "no room for it under" if from_above else "it would be inside"
         super().__init__(f"{piece} cannot go there: {where} {obstacle} ({depth_mm:.1f} mm)")
 
+    def __reduce__(self) -> tuple[type[Blocked], tuple[str, str, float, bool]]:
+        """Rebuilt from its fields, so that it can cross a process pool (a worker's error reaches the parent)."""
+        return (Blocked, (self.piece, self.obstacle, self.depth_mm, self.from_above))
+
 
 class Placing(Settling):
     """What a hand does to the world: place, nudge, pet, remove."""

@@ -20,6 +20,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from cattable.core.i18n import Message
 from cattable.games.attack.board import Board, standard_board
 
 from ..common import wins
@@ -260,7 +261,12 @@ def _legend() -> Table:
     return grid
 
 
-def _log(view: dict[str, Any], seat: int | None) -> Text:
+def _said(event: dict[str, Any], lang: str) -> str:
+    """An event of the view (a message: template and arguments) in the reader's language."""
+    return Message(event["msgid"], event["args"]).render(lang)
+
+
+def _log(view: dict[str, Any], seat: int | None, lang: str = "en") -> Text:
     """The events the view carries: since this seat last played (a spectator: since the last move)."""
     t = Text()
     events = view.get("log") or []
@@ -269,7 +275,7 @@ def _log(view: dict[str, Any], seat: int | None) -> Text:
     t.append("Since your last move\n" if seat is not None else "Last move\n", style="bold")
     for e in events:
         mine = seat is not None and e["args"].get("cat") == seat
-        t.append(f"  {e['text']}\n", style="bold" if mine else None)
+        t.append(f"  {_said(e, lang)}\n", style="bold" if mine else None)
     return t
 
 
@@ -374,9 +380,9 @@ def _pieces_line(view: dict[str, Any]) -> Text:
     return Text(f"Mice out: {mice} ({view['mice_in_hole']} in mh).  Birds: {birds} ({view['birds_in_house']} in bh).")
 
 
-def _log_line(view: dict[str, Any], seat: int | None, skip: int = 0) -> Text | None:
+def _log_line(view: dict[str, Any], seat: int | None, skip: int = 0, lang: str = "en") -> Text | None:
     """The log on one paragraph, its first ``skip`` events left out (said with an ellipsis)."""
-    events = [e["text"] for e in view.get("log") or []]
+    events = [_said(e, lang) for e in view.get("log") or []]
     if not events:
         return None
     t = Text("Since your last move: " if seat is not None else "Last move: ", style="bold")
@@ -390,8 +396,8 @@ class _Table:
     lines under it, fitted so that the drawing and the prompt fill the terminal's height: the log gives
     way first, keeping its latest events."""
 
-    def __init__(self, view: dict[str, Any], seat: int | None) -> None:
-        self.view, self.seat = view, seat
+    def __init__(self, view: dict[str, Any], seat: int | None, lang: str = "en") -> None:
+        self.view, self.seat, self.lang = view, seat, lang
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         b = standard_board()
@@ -410,9 +416,9 @@ class _Table:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(width=board_width, no_wrap=True)
             grid.add_column(width=min(options.max_width - board_width - 2, 60))
-            grid.add_row(board, Group(_legend(), Text(""), _log(self.view, self.seat)))
+            grid.add_row(board, Group(_legend(), Text(""), _log(self.view, self.seat, self.lang)))
             return Group(grid, cats, status)
-        return Group(board, _legend(), Text(""), cats, status, _log(self.view, self.seat))
+        return Group(board, _legend(), Text(""), cats, status, _log(self.view, self.seat, self.lang))
 
     def _compact(self, console: Console, options: ConsoleOptions, b: Board, budget: int) -> RenderResult:
         """The compact board, the turn, your hand, the cats, the table's counts, then as much of the log as
@@ -429,7 +435,7 @@ class _Table:
         room = budget - len(lines)
         events = len(view.get("log") or [])
         for skip in range(events):  # the earliest events give way first
-            log = _log_line(view, seat, skip)
+            log = _log_line(view, seat, skip, self.lang)
             assert log is not None
             wrapped = list(log.wrap(console, width))
             if len(wrapped) <= room or skip == events - 1:
@@ -439,10 +445,10 @@ class _Table:
         yield from lines
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
     """The board (every space named as the moves name it), the legend, the cats, the table state and
-    what happened since the seat last played, as one rich renderable."""
-    return _Table(view, seat)
+    what happened since the seat last played (in ``lang``), as one rich renderable."""
+    return _Table(view, seat, lang)
 
 
 REASONS = {

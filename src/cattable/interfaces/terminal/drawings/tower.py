@@ -15,7 +15,9 @@ from rich.rule import Rule
 from rich.text import Text
 
 from cattable.core import replay
+from cattable.games.tower import events as tower_events
 from cattable.games.tower.cards import cards
+from cattable.games.tower.tunables import wall_heights
 
 from ..common import wins
 
@@ -143,10 +145,13 @@ def _status(view: dict[str, Any]) -> Text:
     return text
 
 
-def render(view: dict[str, Any], seat: int | None) -> RenderableType:
-    """The table as ``seat`` sees it: what just happened, the cards, the tower's top floors, and the status
-    last (it stays on screen whatever scrolls away above it)."""
-    events = [Text(e, style="cyan", no_wrap=True, overflow="ellipsis") for e in view["events"][-SHOWN_EVENTS:]]
+def render(view: dict[str, Any], seat: int | None, lang: str = "en") -> RenderableType:
+    """The table as ``seat`` sees it: what just happened (told in ``lang``), the cards, the tower's top
+    floors, and the status last (it stays on screen whatever scrolls away above it)."""
+    events = [
+        Text(tower_events.text(e, lang), style="cyan", no_wrap=True, overflow="ellipsis")
+        for e in view["events"][-SHOWN_EVENTS:]
+    ]
     return Group(
         *events,
         Rule(style="dim"),
@@ -165,10 +170,10 @@ def render_record(record: dict[str, Any], out_path: str) -> None:
 
 def render_state(state: Any, out_path: str) -> None:
     """Write a PNG of a state's tower as it stands, with the debris of the last placement where it fell
-    (the terminal game can save one after every turn)."""
+    (the terminal game can save one after every turn), its walls as tall as the game's data makes them."""
     from cattable.games.tower.physics.picture import render_png
 
-    render_png(with_debris(state), out_path)
+    render_png(with_debris(state), out_path, walls=dict(wall_heights(state.options)))
 
 
 def with_debris(state: Any) -> tuple[dict[str, dict[str, Any]], dict[str, list[float]]]:
@@ -208,9 +213,9 @@ def explain_result(result: dict[str, Any], names: list[str], view: dict[str, Any
     outcome = str(details.get("outcome", ""))
     toto = cards().editions[view["edition"]]["black_cat"] if view is not None else "the black cat"
     why = ENDINGS.get(outcome, outcome).format(toto=toto)
-    told = [e for e in (view or {}).get("events", []) if e.startswith("game over:")]
+    told = [e for e in (view or {}).get("events", []) if tower_events.is_game_over(e)]
     if told:
-        why = told[-1][len("game over:") :].strip()
+        why = tower_events.text(told[-1]["args"]["why"])
     lines: list[Text] = []
     turns = f" after {details['turns']} turns" if "turns" in details else ""
     if result.get("team_win") is not None:

@@ -1,0 +1,259 @@
+// Every sentence of Cat and the Tower's table, in one place (as src/text.ts is for the frame): each an
+// English msgid in t(...) with {named} fields, in the reader's language (`make messages` extracts them).
+//
+// Two things decide what a reader sees, independently:
+// - the reader's language (i18n.ts) decides the sentences, the colours, "floor", "Goal card", "Black Cat";
+// - the table's edition (cards.json's "editions") decides the names of its pieces, as its rulebook gives them:
+//   the black cat (Toto / Neko), the cats (Feline Friend / Nakama) and the wall types (Bricks / Brique...).
+// The French edition's names are never translated: an English reader at a French table reads "Place the
+// Brique wall", "a yellow Nakama", "Neko". The English edition's names are translated where the catalogue
+// has them, except the black cat's own name: a French reader at an English table reads "Toto", "Ami Félin",
+// "mur Briques" (the words the server's log uses for the wall types, capitalised as names).
+
+import { isMessage, message, N_, t, tn, word } from "../i18n";
+import type { Message } from "../protocol";
+import type { GoalCard } from "./tower-types";
+
+export type Edition = "en" | "fr";
+
+export interface EditionNames {
+  edition: Edition;
+  /** The cooperative game's black cat (the view's toto_name says the same). */
+  toto: string;
+  friend: string;
+  friends: string;
+  /** Each wall type's name, by the type's key (bricks, windows, arches, angels, pillars). */
+  walls: Record<string, string>;
+}
+
+// translated for the reader: the English edition's names are English words
+const EN: EditionNames = {
+  edition: "en",
+  toto: "Toto", // a name: never translated
+  friend: t("Feline Friend"),
+  friends: t("Feline Friends"),
+  walls: { bricks: t("Bricks"), windows: t("Windows"), arches: t("Arches"), angels: t("Angels"), pillars: t("Pillars") },
+};
+
+// the French rulebook's own names (cat-and-the-tower.fr.txt, "Matériel"), whatever the reader's language
+const FR: EditionNames = {
+  edition: "fr",
+  toto: "Neko",
+  friend: "Nakama",
+  friends: "Nakama",
+  walls: { bricks: "Brique", windows: "Petite Fenêtre", arches: "Grande Fenêtre", angels: "Ange", pillars: "Colonne" },
+};
+
+export function namesOf(edition: string | undefined): EditionNames {
+  return edition === "fr" ? FR : EN;
+}
+
+/** A cat colour in the reader's language (the server's words: "yellow", "blue", ...; "any" on a card). */
+export function colourWord(colour: string): string {
+  return colour === "any" ? t("any colour") : word(colour);
+}
+
+export function wallName(n: EditionNames, type: string): string {
+  return n.walls[type] ?? word(type);
+}
+
+/** "yellow Feline Friend", "Nakama jaune": the colour in the reader's language, the cat in the edition's. */
+export function friendOf(n: EditionNames, colour: string): string {
+  return t("{colour} {friend}", { colour: colourWord(colour), friend: n.friend });
+}
+
+export function wallOf(n: EditionNames, type: string): string {
+  return t("{wall} wall", { wall: wallName(n, type) });
+}
+
+export function floorOf(n: string): string {
+  return t("floor {n}", { n });
+}
+
+/** A card side as the view gives it ("bricks + windows + floor", "yellow cat + pet"), in words. */
+function sideText(side: string, n: EditionNames): string {
+  return side
+    .split(" + ")
+    .map((part) => {
+      const cat = /^(\w+) cat$/.exec(part);
+      if (cat) return friendOf(n, cat[1]!);
+      if (part === "floor") return t("floor");
+      if (part === "pet") return t("pet");
+      return wallName(n, part);
+    })
+    .join(" + ");
+}
+
+/** A goal card's condition in the reader's language with the edition's cat names (the view's text is the
+ * edition's own language); a condition this table does not know keeps the view's text. */
+function goalText(g: GoalCard, n: EditionNames): string {
+  const names = { friend: n.friend, friends: n.friends };
+  switch (g.condition) {
+    case "same_colour_touching":
+      return t("Two {friends} of the same colour are touching.", names);
+    case "different_colours_touching":
+      return t("Two {friends} of different colours are touching.", names);
+    case "two_yellow_touching":
+      return t("Two yellow {friends} are touching.", names);
+    case "blue_on_blue":
+      return t("A blue {friend} is on top of another blue one.", names);
+    case "one_on_another":
+      return t("A {friend} is on top of another.", names);
+    case "touching_and_one_on_top":
+      return t("Two {friends} are touching and a third is on top of one of them.", names);
+    case "three_placed":
+      return t("Three {friends} are placed (touching, stacked or not).", names);
+    case "purple_orange_yellow":
+      return t("A purple, an orange and a yellow {friend} are placed.", names);
+    default:
+      return g.text;
+  }
+}
+
+/** An event of the view (a message: the server's English template and its arguments, games/tower/events.py)
+ * in the reader's language, the edition's names kept: wall types as the edition names them, the black cat's
+ * name as it is (the server gives the edition's), an argument that is a message of its own told the same way. */
+function eventText(event: Message, n: EditionNames): string {
+  return message(event, (key, value) => {
+    if (isMessage(value)) return eventText(value, n);
+    if (key === "first" || key === "second") return wallName(n, String(value));
+    if (key === "colour") return colourWord(String(value));
+    if (key === "toto") return String(value);
+    return null;
+  });
+}
+
+const feel = (push: number): string =>
+  push <= 3 ? t("a feather") : push <= 10 ? t("a light touch") : push <= 15 ? t("firm") : t("a shove");
+
+/** The aim's numbers, one sentence per kind of placement (a cat says its floor, a wall its fold). */
+function aimNumbers(kind: string, a: { floor: number; on: string; x: number; y: number; yaw: number; fold: number }): string {
+  if (kind === "cat")
+    return a.on
+      ? t("floor {floor} on {on}, x {x}, y {y}, turned {yaw}°", a)
+      : t("floor {floor}, x {x}, y {y}, turned {yaw}°", a);
+  if (kind === "wall") return t("x {x}, y {y}, turned {yaw}°, fold {fold}°", a);
+  return t("x {x}, y {y}, turned {yaw}°", a);
+}
+
+export const TT = {
+  // the side panels
+  actionHeading: (deck: number) => t("Action cards ({deck} in the deck)", { deck }),
+  sideText,
+  goalText,
+  goalsHeading: (coop: boolean) => (coop ? t("Goal cards") : t("My Goal cards")),
+  goalsLabel: t("Goals"),
+  cardsLabel: t("Action cards"),
+  goalItem: (text: string, floors: number) => tn(floors, N_("{text} (up to {n} floor)"), N_("{text} (up to {n} floors)"), { text }),
+  climbButton: (who: string, n: number) => t("{who} up {n}", { who, n }),
+  myBlackCat: t("My Black Cat"),
+  hiddenGoals: (name: string, count: number) =>
+    tn(count, N_("{name}: {n} Goal card, hidden"), N_("{name}: {n} Goal cards, hidden"), { name }),
+  refresh: (card: number) => t("Discard Goal card {card} and draw", { card }),
+  totoLine: (name: string, level: number, target: number, goal: number) =>
+    t("{name} is on floor {level} and aims at floor {target} (goal: {goal}).", { name, level, target, goal }),
+  blackLine: (name: string, level: number | null) =>
+    level === null ? t("{name}'s Black Cat: waiting outside", { name }) : t("{name}'s Black Cat: floor {level}", { name, level }),
+  blackCat: (colour: string) => t("Black Cat ({colour})", { colour }),
+  topLine: (top: string, level: number, walls: number) =>
+    t("Top floor: {top} (level {level}). Walls fallen: {walls}.", { top, level, walls }),
+  stockLine: (floors: number, walls: string, cats: string) => t("Stock: {floors} floors; walls {walls}; cats {cats}.", { floors, walls, cats }),
+  // placing
+  placingLabel: t("Placing"),
+  wallTypeLabel: t("Wall type"),
+  colourLabel: t("Colour"),
+  placeHeading: (what: string) => t("Place the {what}", { what }),
+  helpCat: t("Point at any standing floor (or a cat on it); click to hold, click again to place."),
+  helpPiece: t("Point at the top floor; click to hold, click again to place. Q/E turn."),
+  turnLeft: t("Turn left (Q)"),
+  turnRight: t("Turn right (E)"),
+  fold: t("Fold"),
+  place: t("Place"),
+  aimNumbers,
+  aimNotYet: (aim: string) => t("{aim} (point at the tower)", { aim }),
+  aimHeld: (aim: string) => t("{aim} (held: click again or Place)", { aim }),
+  // petting
+  petLabel: t("Pet"),
+  petHeading: (cat: string) => t("Pet the {cat}", { cat }),
+  petHelp: t(
+    "Press on the cat where you want to touch it and drag away from the press: the longer the drag, the harder the touch. Let go to pet; Escape cancels. Or set the numbers and press Pet.",
+  ),
+  petAngle: t("From (°)"),
+  petHeight: t("Height (cm)"),
+  petPush: t("Push"),
+  petButton: t("Pet"),
+  petDrag: (push: number) => t("push {push}: {feel}", { push, feel: feel(push) }),
+  petNumbers: (angle: number, height: number, push: number) =>
+    t("from {angle}°, {height} cm up, push {push} g cm/s: {feel}", { angle, height, push, feel: feel(push) }),
+  // the scene's tools
+  topView: t("Top view"),
+  view3d: t("3D view"),
+  zoomIn: t("Zoom in"),
+  zoomOut: t("Zoom out"),
+  lookTop: t("Look at the top"),
+  movesLabel: t("Moves"),
+  // the prompt
+  promptPlace: (what: string) => t("Place the {what} with the pointer.", { what }),
+  promptPet: (cat: string) => t("Pet the {cat}: press on it in the scene and drag (how far: how hard).", { cat }),
+  promptChoose: t("Choose an Action card."),
+  promptGoal: t("Complete a Goal card, or skip."),
+  // moves in words (the hint, the buttons)
+  chooseCard: (card: number, side: string) =>
+    side ? t("take Action card {card} ({side} side)", { card, side: word(side) }) : t("take Action card {card}", { card }),
+  wallMove: (wall: string, x: number, y: number, yaw: number, fold: number) =>
+    t("stand a {wall} at ({x}, {y}), turned {yaw}°, folded {fold}°", { wall, x, y, yaw, fold }),
+  floorMove: (x: number, y: number, yaw: number) => t("lay the next floor at ({x}, {y}), turned {yaw}°", { x, y, yaw }),
+  catMove: (cat: string, floor: number, on: string) =>
+    on ? t("stand a {cat} on floor {floor} on {on}", { cat, floor, on }) : t("stand a {cat} on floor {floor}", { cat, floor }),
+  petMove: (angle: number, height: number, push: number) =>
+    t("pet the cat from {angle}° at {height} cm, push {push}", { angle, height, push }),
+  moveMove: (cat: string, floor: number) => t("move {cat} up to floor {floor}", { cat, floor }),
+  goalMove: (card: number, floors: number) => t("complete Goal card {card} and climb {floors}", { card, floors }),
+  refreshMove: (card: number) => t("discard Goal card {card} and draw another", { card }),
+  skip: t("skip"),
+  // the end
+  endHeading: t("The end"),
+  nobodyWon: t("Nobody won."),
+  everyoneWon: (players: string[]) => t("{players} won together.", { players: players.join(", ") }),
+  ending: (outcome: string, n: EditionNames): string => {
+    switch (outcome) {
+      case "victory":
+        return t("The team won: {toto} reached the goal floor.", { toto: n.toto });
+      case "defeat":
+        return t("The team lost: the tower collapsed.");
+      case "collapse":
+        return t("The tower collapsed.");
+      case "top":
+        return t("Every floor is up.");
+      case "no action":
+        return t("The team lost: no Action card could be carried out.");
+      case "turn limit":
+        return t("The team lost: the turn limit was reached.");
+      default:
+        return `${outcome}.`;
+    }
+  },
+  endDetails: (n: EditionNames, best: number, floors: number, walls: number, turns: number) =>
+    t("{toto} ended on floor {best}; floors standing: {floors}; walls fallen: {walls}; turns: {turns}.", {
+      toto: n.toto,
+      best,
+      floors,
+      walls,
+      turns,
+    }),
+  event: eventText,
+  lastEvent: (text: string) => t("Last: {text}.", { text }),
+  // follows the frame's "{name} won" / "... share the win", as Cat Cafe's "with the most points"
+  why: (n: EditionNames) => t("by helping {toto} reach the goal floor together", { toto: n.toto }),
+  // the rules in short
+  rules: (n: EditionNames) => [
+    t(
+      "Build the tower together: take a face-up Action card and place its pieces: two walls then a floor on them, or a {friend} (then perhaps pet it).",
+      { friend: n.friend },
+    ),
+    t("Walls stand on the top floor, folded as you like; a {friend} may stand on any standing floor, or on another one there.", {
+      friend: n.friend,
+    }),
+    t("A Goal card met on the floor above {toto} lets {toto} climb. Five fallen walls and the tower is lost.", { toto: n.toto }),
+  ],
+};

@@ -1,0 +1,267 @@
+"""The shapes of the table server's messages (docs/PROTOCOL.md), written once.
+
+The server's own code builds its messages as these types (mypy checks each field it writes), the JSON
+Schema the browser client's TypeScript types are generated from is made from them
+(``python -m cattable.interfaces.web.schemas`` writes ``client/schemas/protocol.json``), and a test checks
+the committed schema is still what they say. A game's ``view`` and actions are the game's own schemas
+(``cattable schema GAME``): here they are any JSON.
+
+``typing_extensions.TypedDict`` rather than ``typing``'s: Pydantic reads only that one on Python 3.11.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired
+
+from typing_extensions import TypedDict
+
+PROTOCOL_VERSION = 1
+
+Json = Any
+
+Number = int | float
+"""A number kept as it was made (Pydantic would turn an int into a float)."""
+"""A game's view, action or option value: described by the game's own schemas, not here."""
+
+
+# -- pieces ----------------------------------------------------------------------------------------------
+class SeatInfo(TypedDict):
+    """What everyone may know of a seat: who sits there and its clock (never its webhook)."""
+
+    seat: int
+    name: str
+    bot: str | None
+    autopilot: bool
+    bank: Number | None
+    """Seconds left on a live clock."""
+    deadline: Number | None
+    """Seconds since the epoch when the seat's time runs out (compare with ``now``)."""
+
+
+class Message(TypedDict):
+    """A sentence as a translatable message: an English gettext msgid with {named} fields, and their values."""
+
+    msgid: str
+    args: dict[str, Json]
+
+
+class LogLine(TypedDict):
+    """A move as this seat may read it: its text, and the same as a message (core/i18n.py)."""
+
+    version: int
+    seat: int | None
+    text: str
+    msg: Message
+
+
+class GameResult(TypedDict):
+    winners: list[int]
+    ranking: list[list[int]]
+    scores: list[Number] | None
+    team_win: Json
+    details: dict[str, Json]
+
+
+# -- server to client -------------------------------------------------------------------------------------
+class SeatMessage(TypedDict):
+    """The position as one seat (or a spectator) may see it; the ``state`` message adds the log."""
+
+    type: Literal["state"]
+    table: str
+    game: str
+    version: int
+    seat: int | None
+    to_play: int | None
+    over: bool
+    view: Json
+    legal: list[Json]
+    queued: Json | None
+    seats: list[SeatInfo]
+    clock: dict[str, Json] | None
+    result: NotRequired[GameResult]
+    """Once the game is over."""
+    views: NotRequired[list[Json]]
+    """Once the game is over: every seat's view."""
+
+
+class StateMessage(SeatMessage):
+    log: list[LogLine]
+    now: float
+    """The server's clock, seconds since the epoch."""
+    reset: NotRequired[bool]
+    """The version went back (an undo): redraw from this message and its full log."""
+
+
+class AckMessage(TypedDict):
+    type: Literal["ack"]
+    id: str | None
+    version: NotRequired[int]
+    queued: NotRequired[bool]
+    repeat: NotRequired[bool]
+    undone: NotRequired[bool]
+    reclaimed: NotRequired[bool]
+
+
+class ErrorMessage(TypedDict):
+    type: Literal["error"]
+    id: str | None
+    error: str
+    """A code: invalid, illegal, not_your_turn, over, ... (docs/PROTOCOL.md)."""
+    reason: str
+    """For people."""
+
+
+class PongMessage(TypedDict):
+    type: Literal["pong"]
+    id: str | None
+
+
+class SettleFrame(TypedDict):
+    t: float
+    poses: dict[str, list[float]]
+
+
+class SettleMessage(TypedDict):
+    """The recorded frames of a move's settle (Cat and the Tower), sent before its ``state``."""
+
+    type: Literal["settle"]
+    table: str
+    version: int
+    seconds: float
+    pieces: dict[str, Json]
+    frames: list[SettleFrame]
+
+
+ServerMessage = StateMessage | AckMessage | ErrorMessage | PongMessage | SettleMessage
+
+
+# -- client to server -------------------------------------------------------------------------------------
+class HelloMessage(TypedDict):
+    type: Literal["hello"]
+    token: str | None
+    since: int
+
+
+class ActMessage(TypedDict):
+    type: Literal["act"]
+    id: str
+    action: Json
+
+
+class UndoMessage(TypedDict):
+    type: Literal["undo"]
+    id: str
+
+
+class ReclaimMessage(TypedDict):
+    type: Literal["reclaim"]
+    id: str
+
+
+class SyncMessage(TypedDict):
+    type: Literal["sync"]
+    since: int
+
+
+class PingMessage(TypedDict):
+    type: Literal["ping"]
+    id: str
+
+
+ClientMessage = HelloMessage | ActMessage | UndoMessage | ReclaimMessage | SyncMessage | PingMessage
+
+
+# -- HTTP replies ---------------------------------------------------------------------------------------
+class Opened(TypedDict):
+    """``POST /api/tables``: the host token and one invite code per person's seat, shown once."""
+
+    table: str
+    host: str
+    invites: dict[str, str]
+
+
+class Joined(TypedDict):
+    """``POST /api/join``: the seat token an invite was exchanged for."""
+
+    table: str
+    seat: int
+    token: str
+
+
+class MyTable(TypedDict):
+    """``POST /api/my-tables``: a table a token sits at, and whether it is that seat's move."""
+
+    table: str
+    game: str
+    seat: int
+    version: int
+    over: bool
+    your_move: bool
+
+
+class Hint(TypedDict):
+    """``POST /api/tables/{id}/hint``: what the game's heuristic bot would play in your seat."""
+
+    action: Json | None
+    text: str
+
+
+class Presence(TypedDict):
+    connected: list[int]
+    spectators: int
+
+
+class Catalogue(TypedDict):
+    """``GET /api/i18n/{lang}``: a language's translations, msgid to text."""
+
+    lang: str
+    messages: dict[str, str]
+
+
+class Rest(TypedDict):
+    """The table at rest after one physical event of a move (the tower): what a replay tweens through."""
+
+    pieces: dict[str, Json]
+    poses: dict[str, list[float]]
+
+
+class PastView(TypedDict):
+    """``GET /api/tables/{id}/replay``: a past position as one seat saw it, and (the tower) the table at
+    rest after each physical event of the move that led to it, from the record (empty for other games)."""
+
+    version: int
+    seat: int | None
+    view: Json
+    rests: list[Rest]
+
+
+class GameOption(TypedDict):
+    name: str
+    default: Json
+    help: str
+    allowed: str
+    allowed_msg: Message
+    """`allowed` as a message to translate (`help` is a msgid itself)."""
+
+
+class GameData(TypedDict):
+    """A value of a game's data files a table may be opened with changed (``options.data``)."""
+
+    path: str
+    default: int | float
+    low: int | float
+    high: int | float
+    help: str
+
+
+class GameInfo(TypedDict):
+    """``GET /api/games``: a game, its player counts, options, tunable data and the bot levels a seat may take."""
+
+    name: str
+    title: str
+    players: tuple[int, int]
+    """The fewest and the most."""
+    cooperative: bool
+    options: list[GameOption]
+    data: list[GameData]
+    bots: list[str]

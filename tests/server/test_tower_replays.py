@@ -1,0 +1,76 @@
+"""Cat and the Tower at the table server: a replayed version carries the recorded poses at rest of the move
+that made it (``rests``, for the browser's tween), the same as the record's physics outcomes; a piece aimed
+inside another is refused as illegal, with no traceback, and the table plays on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cattable
+
+from .harness import Refused, Server, get, open_table, post
+
+
+def _act(server: Server, table: str, token: str, action: dict[str, Any], msg_id: str) -> Any:
+    return post(f"{server.base}/api/tables/{table}/actions", {"action": action, "id": msg_id}, token)
+
+
+def _to(server: Server, table: str, token: str, kind: str) -> dict[str, Any]:
+    """Menu moves (a wall card first) until the legal actions hold ``kind``."""
+    for i in range(60):
+        msg: dict[str, Any] = get(f"{server.base}/api/tables/{table}", token)
+        legal = msg["legal"]
+        if any(a["kind"] == kind for a in legal):
+            return msg
+        _act(server, table, token, legal[0], f"to-{kind}-{i}")
+    raise AssertionError(f"no {kind}")
+
+
+def test_a_replayed_version_carries_the_poses_at_rest_of_its_move(server: Server) -> None:
+    made = open_table(server, "tower", [None], options={"steadiness": "steady", "turn_limit": 1})
+    table, token = made["table"], made["tokens"][0]
+    msg = _to(server, table, token, "wall")
+    at = msg["version"]
+    _act(server, table, token, msg["legal"][0], "wall")
+    first = get(f"{server.base}/api/tables/{table}/replay?at=1&seat=me", token)
+    assert first["rests"] == []  # choosing a card moves nothing
+    step = get(f"{server.base}/api/tables/{table}/replay?at={at + 1}&seat=me", token)
+    rests = step["rests"]
+    assert rests, "a wall's placement settles at least once"
+    new = set(rests[0]["poses"]) - set(
+        get(f"{server.base}/api/tables/{table}/replay?at={at}&seat=me", token)["view"]["tower"]["poses"]
+    )
+    assert len(new) == 1 and next(iter(new)).startswith("W-")
+    # the last rest is the table the view shows (nothing fell here)
+    assert rests[-1]["poses"] == step["view"]["tower"]["poses"]
+    # the same poses as the record's physics outcomes, once the game is over
+    while not (state := get(f"{server.base}/api/tables/{table}", token))["over"]:
+        legal = state["legal"]
+        _act(server, table, token, next((a for a in legal if a["kind"] == "skip"), legal[0]), f"end-{state['version']}")
+    record = get(f"{server.base}/api/tables/{table}/record", token)
+    outcomes = [c for c in record["chance"] if isinstance(c, dict) and "poses" in c]
+    start = [o["poses"] for o in outcomes].index(rests[0]["poses"])  # the setup stood F1 and Toto before
+    assert [r["poses"] for r in rests] == [o["poses"] for o in outcomes[start : start + len(rests)]]
+    assert cattable.replay(record).is_over
+
+
+def test_a_wall_aimed_inside_another_is_refused_without_a_traceback(server: Server) -> None:
+    made = open_table(server, "tower", [None], options={"steadiness": "steady"})
+    table, token = made["table"], made["tokens"][0]
+    msg = _to(server, table, token, "wall")
+    wall = msg["legal"][0]
+    _act(server, table, token, wall, "first")
+    again = get(f"{server.base}/api/tables/{table}", token)
+    second = next(a for a in again["legal"] if a["kind"] == "wall")
+    inside = {**second, "x": wall["x"], "y": wall["y"], "yaw": wall["yaw"], "fold": wall["fold"]}
+    try:
+        _act(server, table, token, inside, "inside")
+        raise AssertionError("a wall inside another was accepted")
+    except Refused as refused:
+        assert refused.body["error"] == "illegal", refused.body
+        assert "in the way" in refused.body["reason"], refused.body
+    after = get(f"{server.base}/api/tables/{table}", token)
+    assert after["version"] == again["version"] and after["view"] == again["view"]
+    _act(server, table, token, second, "second")  # the table plays on
+    assert get(f"{server.base}/api/tables/{table}", token)["version"] == again["version"] + 1
+    assert server.log is not None and "Traceback" not in server.log.read_text()
