@@ -121,6 +121,6 @@ def test_a_table_whose_events_replay_differently_is_reported_not_continued(serve
     with pytest.raises(Refused) as broken:
         get(url, token=tokens[0])
     reason = broken.value.body["reason"]
-    assert broken.value.body["error"] == "broken" and "started under cattable" in reason and "event 1" in reason
+    assert broken.value.body["error"] == "broken" and "cannot continue" in reason and "event 1" in reason
     ws = hello(server, table, tokens[0])
     assert recv(ws)["error"] == "broken"

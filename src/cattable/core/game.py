@@ -51,6 +51,10 @@ class Game(ABC):
     """The classes of this game's actions (a fast type check before anything else)."""
     tunables: ClassVar[Sequence[Tunable]] = ()
     """The values of the game's data files it may be played with changed (option ``data``, ``tuning.py``)."""
+    snapshot_form: ClassVar[int] = 1
+    """The form of ``snapshot()`` (and of the views): raised when it changes without the rules changing (a
+    field renamed, events worded as messages). A stored game checked against digests of an older form
+    replays on its chance outcomes alone, so it survives the upgrade (``tests/server/data/snapshot_forms.json``)."""
 
     def is_cooperative(self, options: Mapping[str, Any] | None = None) -> bool:
         """Whether a game with these options is won or lost by everyone together."""

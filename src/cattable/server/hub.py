@@ -190,6 +190,8 @@ class Hub:
             self.broken[table_id] = (
                 f"this table was started under cattable {row.version_started} and cannot continue under "
                 f"{cattable_version()}: {exc}. Its events are kept unchanged."
+                if row.version_started != cattable_version()
+                else f"this table cannot continue: {exc}. Its events are kept unchanged."
             )
             return None
         self.tables[table_id] = table
@@ -262,6 +264,7 @@ class Hub:
             host_hash=digest(host),
             setup_chance=list(state.chance.log),
             setup_hash=state_hash(state),
+            setup_form=game.snapshot_form,
             clock=clock,
             on_timeout=on_timeout,
         )

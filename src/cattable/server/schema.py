@@ -34,6 +34,7 @@ tables = Table(
     Column("host_hash", String(64), nullable=False),
     Column("setup_chance", JSON, nullable=False, doc="the chance outcomes the set-up drew (a deal, say)"),
     Column("setup_hash", String(64), nullable=False, doc="the digest of the position before any move"),
+    Column("setup_form", Integer, nullable=False, doc="the game's snapshot_form that setup_hash was made in"),
     Column(
         "clock", JSON, nullable=True, doc='{"mode": "live", "bank": s, "increment": s} or {"mode": "async", "days": d}'
     ),
@@ -73,6 +74,7 @@ events = Table(
     Column("action", JSON, nullable=False),
     Column("chance", JSON, nullable=False, doc="the chance outcomes this action drew, in order"),
     Column("state_hash", String(64), nullable=False),
+    Column("snapshot_form", Integer, nullable=False, doc="the game's snapshot_form that state_hash was made in"),
     Column("msg_id", String(64), nullable=True),
     Column("at", Float, nullable=False),
     UniqueConstraint("table_id", "seat", "msg_id", name="one_message_once"),

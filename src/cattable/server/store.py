@@ -40,6 +40,8 @@ class TableRow:
     host_hash: str
     setup_chance: list[Any]
     setup_hash: str
+    setup_form: int = 1
+    """The game's ``snapshot_form`` when ``setup_hash`` was made (tables stored before forms were kept: 1)."""
     clock: dict[str, Any] | None = None
     on_timeout: str = "wait"
 
@@ -80,6 +82,8 @@ class EventRow:
     chance: list[Any]
     state_hash: str
     msg_id: str | None
+    snapshot_form: int = 1
+    """The game's ``snapshot_form`` when ``state_hash`` was made."""
 
 
 @dataclass(frozen=True)
@@ -146,6 +150,7 @@ class Store:
                     host_hash=row.host_hash,
                     setup_chance=row.setup_chance,
                     setup_hash=row.setup_hash,
+                    setup_form=row.setup_form,
                     clock=row.clock,
                     on_timeout=row.on_timeout,
                 )
@@ -182,6 +187,7 @@ class Store:
             host_hash=r["host_hash"],
             setup_chance=list(r["setup_chance"]),
             setup_hash=r["setup_hash"],
+            setup_form=r["setup_form"],
             clock=r["clock"],
             on_timeout=r["on_timeout"],
         )
@@ -264,6 +270,7 @@ class Store:
                     chance=list(r["chance"]),
                     state_hash=r["state_hash"],
                     msg_id=r["msg_id"],
+                    snapshot_form=r["snapshot_form"],
                 )
                 for r in conn.execute(query).mappings()
             ]
@@ -403,6 +410,7 @@ def _insert_event(conn: Connection, table_id: str, ev: EventRow) -> None:
             action=ev.action,
             chance=ev.chance,
             state_hash=ev.state_hash,
+            snapshot_form=ev.snapshot_form,
             msg_id=ev.msg_id,
             at=time.time(),
         )

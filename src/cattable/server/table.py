@@ -87,7 +87,8 @@ class Table:
     @classmethod
     def rebuild(cls, row: TableRow, seats: list[SeatRow], events: list[EventRow], queued: list[QueuedRow]) -> Table:
         """Replay the stored set-up and events, each checked against the chance outcomes and the hash it
-        recorded; ``Diverged`` (never another error) if they no longer replay."""
+        recorded; ``Diverged`` (never another error) if they no longer replay. A hash made in an older
+        ``snapshot_form`` of the game is not compared: such a table replays on its chance outcomes alone."""
         try:
             game = get_game(row.game)
             script = list(row.setup_chance) + [outcome for ev in events for outcome in ev.chance]
@@ -95,7 +96,10 @@ class Table:
             table = cls(row=row, seats=seats, state=game._new(row.players, row.seed, options, script))
         except Exception as exc:
             raise Diverged(f"the set-up no longer replays: {exc}") from exc
-        if table.state.chance.log != row.setup_chance or (not events and state_hash(table.state) != row.setup_hash):
+        form = game.snapshot_form
+        if table.state.chance.log != row.setup_chance or (
+            not events and row.setup_form == form and state_hash(table.state) != row.setup_hash
+        ):
             raise Diverged("the set-up replays to a different position than the one stored")
         for ev in events:
             drawn_before = len(table.state.chance.log)
@@ -103,9 +107,8 @@ class Table:
                 table._record_and_apply(ev.seat, game.action_from_json(ev.action), ev.msg_id)
             except Exception as exc:
                 raise Diverged(f"event {ev.seq} no longer applies: {exc}") from exc
-            if (
-                table.state.chance.log[drawn_before:] != ev.chance
-                or state_hash(table.state, table.view) != ev.state_hash
+            if table.state.chance.log[drawn_before:] != ev.chance or (
+                ev.snapshot_form == form and state_hash(table.state, table.view) != ev.state_hash
             ):
                 raise Diverged(f"event {ev.seq} replays to a different position than the one stored")
         for q in queued:
@@ -243,6 +246,7 @@ class Table:
             chance=list(self.state.chance.log[drawn_before:]),
             state_hash=state_hash(self.state, self.view),
             msg_id=msg_id,
+            snapshot_form=self.game.snapshot_form,
         )
 
     def _record_and_apply(self, seat: int, action: Action, msg_id: str | None) -> None:

@@ -48,6 +48,7 @@ class AttackGame(Game):
     min_players = 2
     max_players = 6
     has_hidden_information = True
+    snapshot_form = 2  # 2: events are translatable messages ({msgid, args}), no longer English lines
     cooperative = False
     default_agent = "random"
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES

@@ -31,6 +31,7 @@ class TowerGame(Game):
     max_players = 5
     cooperative = True
     has_hidden_information = True
+    snapshot_form = 2  # 2: events as translatable messages; the view holds each seat's steadiness
 
     def is_cooperative(self, options: Mapping[str, Any] | None = None) -> bool:
         """The competitive variant ranks the players; the base game is won or lost together."""
