@@ -64,8 +64,16 @@ export function N_(msgid: string): string {
 /** ``template``'s {named} fields filled from ``args``; a field missing stays as {name} (a sentence must
  * never break a page). */
 export function fill(template: string, args: Record<string, unknown> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in args ? String(args[key]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in args ? shown(args[key]) : whole));
 }
+
+/** A number as the reader writes it: French puts a comma before the decimals (4,5 cm), as core/i18n.py. */
+export function num(value: number): string {
+  const text = String(value);
+  return current === "fr" ? text.replace(".", ",") : text;
+}
+
+const shown = (value: unknown): string => (typeof value === "number" ? num(value) : String(value));
 
 /** ``msgid`` (an English template) in the reader's language, with its fields filled. */
 export function t(msgid: string, args?: Record<string, unknown>): string {
@@ -85,7 +93,7 @@ export function tn(n: number, one: string, many: string, args: Record<string, un
 export function word(value: unknown): string {
   if (Array.isArray(value)) return value.map(word).join(", ");
   if (isMessage(value)) return message(value);
-  return typeof value === "string" ? (messages[value] ?? value) : String(value);
+  return typeof value === "string" ? (messages[value] ?? value) : shown(value);
 }
 
 /** An argument that is a message itself (``{msgid, args}``): the tower's why a game ended, for one. */

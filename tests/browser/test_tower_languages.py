@@ -36,6 +36,18 @@ def _goal_texts(page: Any) -> list[tuple[str, str]]:
     return list(zip(drawn, view, strict=True))
 
 
+def _aim_off_centre(page: Any) -> None:
+    """Move the pointer over the top floor, a little off its centre, so that the aim has decimals."""
+    x, y = page.evaluate(
+        """() => {
+        const t = window.cattableTower, top = t.view().tower.reading.top_floor;
+        return t.scene.screenOf(top, 1.37, -0.81);
+    }"""
+    )
+    page.mouse.move(x - 30, y - 20)
+    page.mouse.move(x, y, steps=4)
+
+
 def test_a_french_reader_reads_the_tower_in_french_with_the_english_editions_names(server: Server, french: Any) -> None:
     made = open_table(server, "tower", [None, "random"])
     page = _join(french, server, made["invites"]["0"])
@@ -61,6 +73,11 @@ def test_a_french_reader_reads_the_tower_in_french_with_the_english_editions_nam
     assert page.locator(".tower-aim h3").inner_text().startswith("Posez le mur ")
     assert page.locator(".tower-aim button.place").inner_text() == "Poser"
     assert page.locator(".tower-aim .aim-numbers").inner_text().endswith("(visez la tour)")
+    _aim_off_centre(page)  # the aim's numbers in French: decimals after a comma
+    aim = page.evaluate("window.cattableTower.aim()")
+    numbers = page.locator(".tower-aim .aim-numbers").inner_text()
+    assert aim["aimed"] and not float(aim["x"]).is_integer(), aim
+    assert f"x {aim['x']}".replace(".", ",") in numbers and "." not in numbers, (numbers, aim)
     side_text = page.locator(".tower-side").inner_text()
     for english in ("Action cards", "Goal cards", "Place", "floor", "Feline Friend", "Top view"):
         assert english not in side_text, english

@@ -79,7 +79,13 @@ def render(msgid: str, args: dict[str, Any], lang: str = "en") -> str:
     ``{name}`` rather than failing: a log line must never break a table."""
     words = {k: _word(v, lang) for k, v in args.items()}
     text = translate(msgid, lang)
-    return string.Formatter().vformat(text, (), _Lenient(words))
+    return _Numbers(lang).vformat(text, (), _Lenient(words))
+
+
+def number(value: float, lang: str = "en", spec: str = "") -> str:
+    """A number as a reader of ``lang`` writes it: French puts a comma before the decimals (4,5 cm)."""
+    text = format(value, spec)
+    return text.replace(".", ",") if lang == "fr" and isinstance(value, float) else text
 
 
 def _word(value: Any, lang: str) -> Any:
@@ -90,8 +96,20 @@ def _word(value: Any, lang: str) -> Any:
     if isinstance(value, str):
         return translate(value, lang)
     if isinstance(value, list | tuple):
-        return ", ".join(str(_word(v, lang)) for v in value)
+        return ", ".join(number(w, lang) if isinstance(w := _word(v, lang), float) else str(w) for v in value)
     return value
+
+
+class _Numbers(string.Formatter):
+    """Fills a template's fields, its decimal numbers written as the language writes them."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, float):
+            return number(value, self.lang, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 class _Lenient(dict[str, Any]):
