@@ -6,8 +6,9 @@ each see their own; the terminal and the browser render them with the same catal
 (``locale/<lang>/LC_MESSAGES/cattable.po``, kept with Babel: ``make messages``).
 
 Arguments that are words of a game (an item, a suit, a direction) are translated too, when the catalogue
-has them; places and numbers stay as they are; a list is shown as its items joined by commas; an argument
-that is a message itself (``{"msgid", "args"}``) is rendered in the same language.
+has them; places stay as they are; a decimal number is written as the language writes it (4,5 in
+French); a list is shown as its items joined by commas; an argument that is a message itself
+(``{"msgid", "args"}``) is rendered in the same language.
 """
 
 from __future__ import annotations
