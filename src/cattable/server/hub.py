@@ -28,7 +28,7 @@ from cattable.core import game as get_game
 from . import clocks
 from . import protocol as wire
 from .bots import bot_move, check_bot, worker_started
-from .settle import RECORDERS, apply_recording, rests_between
+from .settle import apply_recording, rests_between
 from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store, TableRow
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
 from .tokens import digest, new_secret
@@ -648,11 +648,9 @@ class Hub:
             raise Refusal("no_spectators", "this table does not admit spectators now")
         async with self.locks[table_id]:
             record = table.state.record()
+            drawn = table.drawn_by(at) if at > 0 else (0, 0)
         past = await asyncio.to_thread(table.game.replay, record, at)
-        rests: list[dict[str, Any]] = []
-        if at > 0 and table.row.game in RECORDERS:
-            before = await asyncio.to_thread(table.game.replay, record, at - 1)
-            rests = rests_between(table.row.game, record, len(before.chance.log), len(past.chance.log))
+        rests = rests_between(table.row.game, record, *drawn)
         return {"version": at, "seat": target, "view": past.view(target), "rests": rests}
 
 

@@ -58,11 +58,13 @@ class Table:
     seats: list[SeatRow]
     state: State
     log: list[list[str]] = field(default_factory=list)
+    """For each event, the line each viewer may read: seats first, then the spectator."""
     messages: list[list[wire.Message]] = field(default_factory=list)
     """The same announcements as translatable messages (``msgid`` and ``args``), per viewer."""
-    """For each event, the line each viewer may read: seats first, then the spectator."""
     movers: list[int] = field(default_factory=list)
     """The seat that played each event."""
+    drawn: list[int] = field(default_factory=list)
+    """For each event, how many chance outcomes the game had drawn once it was played (set-up included)."""
     acked: dict[tuple[int, str], int] = field(default_factory=dict)
     """(seat, client message id) -> the version it made, so a resent message is applied once."""
     queued: dict[int, tuple[Action, str | None]] = field(default_factory=dict)
@@ -254,6 +256,7 @@ class Table:
         said = [self.state.public_message(action, v) for v in self.viewers()]
         messages: list[wire.Message] = [{"msgid": m.msgid, "args": dict(m.args)} for m in said]
         self.state.apply(action)
+        self.drawn.append(len(self.state.chance.log))
         self.log.append(texts)
         self.messages.append(messages)
         self.movers.append(seat)
@@ -261,6 +264,11 @@ class Table:
             self.acked[(seat, msg_id)] = self.version
         if seat in self.queued and self.queued[seat][0] == action:
             del self.queued[seat]
+
+    def drawn_by(self, version: int) -> tuple[int, int]:
+        """The span of the record's chance outcomes that the move making ``version`` (1 or more) drew."""
+        before = self.drawn[version - 2] if version >= 2 else len(self.row.setup_chance)
+        return before, self.drawn[version - 1]
 
     def next_queued(self) -> tuple[int, Action, str | None] | None:
         """A queued choice whose seat is now to play, if any."""
