@@ -23,7 +23,12 @@ CONFORMANCE: dict[str, dict[str, Any]] = {
     "tower": {
         "players": [1, 3],
         "playouts": 4,
-        "options": [{}, {"mode": "competitive", "edition": "fr"}, {"edition": "fr"}, {"mode": "competitive"}],
+        "options": [
+            {},
+            {"mode": "competitive", "edition": "fr"},
+            {"edition": "fr", "data": {"walls.bricks": 6.0, "walls.pillars": 3.5, "goal.G01": 3}},  # data overrides
+            {"mode": "competitive"},
+        ],
         "checks_every": 3,
         "slow": True,
         "schemas_every_step": True,  # few playouts: each seat's view and every legal action at every step
