@@ -46,6 +46,22 @@ def test_bench_and_games_and_errors(toy: str, capsys: pytest.CaptureFixture[str]
     assert "KEY=VALUE" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("command", "told"),
+    [
+        (["simulate", "cafe", "--games", "3", "--option", "data.nope=3"], "unknown data path(s) nope"),
+        (["simulate", "cafe", "--games", "3", "--players", "9"], "players=9 is not allowed"),
+        (["tournament", "cafe", "--agents", "random,heuristic", "--games", "1", "--players", "9"], "players=9"),
+    ],
+)
+def test_a_bad_table_is_refused_before_any_game_or_progress_bar(
+    command: list[str], told: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    assert told in err and "0/" not in err and "Traceback" not in err, err
+
+
 def _typed(lines: list[str]) -> Iterator[str]:
     yield from lines
 

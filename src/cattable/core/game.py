@@ -62,15 +62,21 @@ class Game(ABC):
 
     def new(self, players: int = 2, seed: int = 0, **options: Any) -> State:
         """A fresh game; ``options`` are validated against ``self.options``."""
+        checked = self.check_table(players, options)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise OptionError(f"{self.name}: seed must be a whole number")
+        return self._new(players, seed, checked, None)
+
+    def check_table(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The player count and the options checked, as ``new`` checks them (an ``OptionError`` if not), so
+        that a command can refuse a bad table before it starts any work; the options, filled."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise OptionError(f"{self.name}: players must be a whole number")
         if not self.min_players <= players <= self.max_players:
             raise OptionError(
                 f"{self.name}: players={players} is not allowed; allowed: {self.min_players} to {self.max_players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise OptionError(f"{self.name}: seed must be a whole number")
-        return self._new(players, seed, self.validated_options(players, options), None)
+        return self.validated_options(players, options)
 
     def validated_options(self, players: int, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option filled and checked, alone and against the player count (an ``OptionError`` if not)."""

@@ -123,6 +123,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     agents = [a.strip() for a in args.agents.split(",")] if args.agents else [game.default_agent]
     options = parse_options(args.option)
+    game.check_table(args.players, options)  # a bad table is told before the progress bar starts
     if args.plot:
         _check_plot(Path(args.plot))
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -209,6 +210,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     agents = [a.strip() for a in args.agents.split(",") if a.strip()]
     pairings = len(agents) * (len(agents) - 1) // 2
+    game.check_table(args.players, {})  # a bad player count is told before the progress bar starts
     if args.plot:
         _check_plot(Path(args.plot))
     if args.log:
