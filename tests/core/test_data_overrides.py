@@ -137,6 +137,7 @@ def test_changed_footprints_and_bonuses_change_a_cafe_game() -> None:
     ("name", "given", "message"),
     [
         ("attack", {"data.deck.cat9": 1}, r"unknown data path\(s\) deck.cat9; tunable data: deck.cat1"),
+        ("attack", {"data": {"x" * 5000: 1}}, r"unknown data path\(s\) x{57}\.\.\.; tunable data"),  # cut short
         ("attack", {"data.deck.cat3": 13}, "out of range; a whole number from 0 to 12, default 3"),
         ("attack", {"data.deck.cat3": "many"}, "expected a whole number"),
         ("attack", {"data.deck.cat3": 2.5}, "expected a whole number"),

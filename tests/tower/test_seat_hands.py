@@ -49,7 +49,11 @@ def test_a_seat_sees_its_own_hand_and_everyone_sees_every_hand() -> None:
 
 @pytest.mark.parametrize(
     ("levels", "words"),
-    [("steady", "1 steadiness levels for 2 seats"), ("steady,jelly", "unknown steadiness 'jelly'")],
+    [
+        ("steady", "1 steadiness level for 2 seats"),
+        ("steady,careful,normal", "3 steadiness levels for 2 seats"),
+        ("steady,jelly", "unknown steadiness 'jelly'; give each seat one of steady, careful"),
+    ],
 )
 def test_a_wrong_seat_steadiness_is_refused_with_what_is_wrong(levels: str, words: str) -> None:
     with pytest.raises(OptionError, match=words):

@@ -90,7 +90,7 @@ def split_data(game_name: str, given: Mapping[str, Any]) -> tuple[dict[str, Any]
 def validate_data(game_name: str, tunables: Sequence[Tunable], given: Mapping[str, Any]) -> dict[str, Any]:
     """The overrides checked against the game's tunable paths and sorted; an unknown path lists them."""
     by_path = {t.path: t for t in tunables}
-    unknown = sorted(str(p) for p in given if p not in by_path)
+    unknown = sorted(_shown(p) for p in given if p not in by_path)
     if unknown:
         if not tunables:
             raise OptionError(f"{game_name}: has no tunable data, so {PREFIX}{unknown[0]} cannot be set")
@@ -117,3 +117,9 @@ def overrides_of(options: Mapping[str, Any]) -> Overrides:
 def tuned(overrides: Overrides, prefix: str) -> dict[str, Any]:
     """The overrides under ``prefix`` (``"deck."``), keyed by what follows it (``"cat3"``)."""
     return {path[len(prefix) :]: value for path, value in overrides if path.startswith(prefix)}
+
+
+def _shown(path: object) -> str:
+    """A path as an error shows it: a stranger's very long key cut short."""
+    text = str(path)
+    return text if len(text) <= 60 else text[:57] + "..."

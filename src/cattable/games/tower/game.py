@@ -84,8 +84,8 @@ class TowerGame(Game):
         if hands and len(hands) != players:
             given = options["seat_steadiness"]
             raise OptionError(
-                f"option seat_steadiness={given!r}: {len(hands)} steadiness levels for {players} seats; "
-                "give one per seat, or none"
+                f"option seat_steadiness={given!r}: {len(hands)} steadiness level{'s' * (len(hands) != 1)} for "
+                f"{players} seats; give one per seat, or none"
             )
 
     def record_options(self, fmt: int, options: dict[str, Any]) -> dict[str, Any]:

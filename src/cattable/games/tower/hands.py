@@ -19,7 +19,7 @@ def check_hands(text: str) -> str | None:
     """A complaint for a level that is not a steadiness (the option's check)."""
     unknown = [h for h in seat_hands(text) if h not in STEADINESS]
     if unknown:
-        return f"unknown steadiness {', '.join(map(repr, unknown))}; use one of {', '.join(STEADINESS)} a seat"
+        return f"unknown steadiness {', '.join(map(repr, unknown))}; give each seat one of {', '.join(STEADINESS)}"
     return None
 
 
