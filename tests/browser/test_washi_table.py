@@ -36,8 +36,11 @@ def check_end(page: Any, base: str, table: str) -> None:
     result = server_state(base, table, my_token(page, table))["result"]
     names = [s.strip() for s in page.locator(".seat strong").all_inner_texts()]
     verdict = end.locator(".winners").inner_text()
-    assert all(names[w] in verdict for w in result["winners"]), verdict
-    assert "trapped" in verdict or "both cats home" in verdict, verdict
+    if result["winners"]:
+        assert all(names[w] in verdict for w in result["winners"]), verdict
+        assert "trapped" in verdict or "both cats home" in verdict, verdict
+    else:  # every player still in trapped by the same move: about one game in 2,500 here
+        assert verdict == "Nobody won this time.", verdict
     totals = page.locator("table.breakdown tr.total td").all_inner_texts()
     assert [float(t) for t in totals] == [float(s) for s in result["scores"]]
 
@@ -142,8 +145,14 @@ def test_the_table_fits_desktop_and_phone_widths(server: Server, browser: Any, t
         page = ctx.new_page()
         page.goto(server.base + "/join/" + made["invites"]["0"])
         page.locator(".washi-map").wait_for()
-        play_until(page, random.Random(3), lambda: int(state_of(page)["version"]) >= 22 or over(page), seconds=40)
-        page.wait_for_function("() => document.getElementById('app').dataset.legal !== '0'")
+
+        def my_turn_mid_game() -> bool:
+            """My turn from move 20 on (about one game in 350 ends at move 21; none of 15,000 ended sooner)."""
+            drawn = state_of(page)
+            return drawn.get("over") == "true" or (int(drawn["version"]) >= 20 and drawn.get("legal", "0") != "0")
+
+        play_until(page, random.Random(3), my_turn_mid_game, seconds=40)
+        assert not over(page), "the game ended before move 20"
         link = page.url
         for size, name in ((DESKTOP, "washi-desktop"), (PHONE, "washi-phone")):
             page.set_viewport_size(size)

@@ -27,9 +27,12 @@ def test_join_plays_a_seat_to_the_end_against_the_servers_bots(server: Server) -
     done, made = _join(server, "washi", "--bot", "heuristic")
     assert done.returncode == 0, done.stderr
     assert "Seat 0 at table" in done.stdout
-    assert "wins" in done.stdout or "won" in done.stdout
     state = get(f"{server.base}/api/tables/{made['table']}")
     assert state["over"]
+    if state["result"]["winners"]:
+        assert "wins" in done.stdout or "won" in done.stdout
+    else:  # both players trapped at once: about one game in 230 between the heuristic bots
+        assert "A draw" in done.stdout
     record = get(f"{server.base}/api/tables/{made['table']}/record")
     assert get_game("washi").replay(record).result().to_json() == state["result"]
 

@@ -4,6 +4,7 @@ inside another is refused as illegal, with no traceback, and the table plays on.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import cattable
@@ -62,7 +63,11 @@ def test_a_wall_aimed_inside_another_is_refused_without_a_traceback(server: Serv
     _act(server, table, token, wall, "first")
     again = get(f"{server.base}/api/tables/{table}", token)
     second = next(a for a in again["legal"] if a["kind"] == "wall")
-    inside = {**second, "x": wall["x"], "y": wall["y"], "yaw": wall["yaw"], "fold": wall["fold"]}
+    # aimed where the first wall came to rest, not where it was aimed: the hand's slip moves a wall by up to
+    # a few mm, and about one deal in 130 leaves it clear of its own aim
+    pose = next(p for piece, p in again["view"]["tower"]["poses"].items() if piece.startswith("W-"))
+    yaw = round((math.degrees(2 * math.atan2(pose[6], pose[3])) + 180) % 360 - 180, 1)  # pose: x y z, then w x y z
+    inside = {**second, "x": round(pose[0], 1), "y": round(pose[1], 1), "yaw": yaw, "fold": wall["fold"]}
     try:
         _act(server, table, token, inside, "inside")
         raise AssertionError("a wall inside another was accepted")

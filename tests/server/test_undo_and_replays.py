@@ -62,7 +62,7 @@ def test_a_move_another_seat_answered_stands(server: Server) -> None:
 
 def test_a_move_that_drew_chance_stands(server: Server) -> None:
     # A mouse or bird card played is always replaced from the deck (a cat card may wait on a choice first).
-    # Each table deals a random seed and about one deal in 400 holds no creature card: try another table.
+    # Each table deals a random seed and about one deal in 240 holds no creature card: try another table.
     for _ in range(3):
         made = open_table(server, "attack", [None, None])
         table, tokens = made["table"], made["tokens"]
