@@ -41,6 +41,9 @@ class SeatPlayer:
     _pending: tuple[str, Any] | None = None
     _acted_on: int = -1
     _count: int = 0
+    _last: dict[str, Any] | None = None
+    """The newest position received: a move's answer may come after it (a resent move's ``repeat`` ack
+    follows the position the reconnection was sent), and then the seat plays from it."""
 
     async def run(self, retry_for: float = 120.0) -> None:
         """Play until the game is over, reconnecting (for up to ``retry_for`` s of outage) when cut off."""
@@ -69,11 +72,13 @@ class SeatPlayer:
             if self._pending is not None and msg["id"] == self._pending[0]:
                 self.acked[msg["id"]] = Played(self._pending[1], msg["version"], bool(msg.get("queued")))
                 self._pending = None
+            await self._play(ws)
             return False
         if kind == "error":
             if self._pending is not None and msg.get("id") == self._pending[0]:
                 self._pending = None
             self.refusals.append(msg)
+            await self._play(ws)
             return False
         if kind != "state":
             return False
@@ -81,7 +86,14 @@ class SeatPlayer:
         if msg["over"]:
             self.result, self.final = msg["result"], msg
             return True
-        if msg["legal"] and self._pending is None and msg["version"] > self._acted_on:
+        self._last = msg
+        await self._play(ws)
+        return False
+
+    async def _play(self, ws: Any) -> None:
+        """A random legal move from the newest position, once per version and one move at a time."""
+        msg = self._last
+        if msg is not None and msg["legal"] and self._pending is None and msg["version"] > self._acted_on:
             self._acted_on = msg["version"]
             self._count += 1
             if self.delay:
@@ -89,4 +101,3 @@ class SeatPlayer:
             action = msg["legal"][self.rng.randrange(len(msg["legal"]))]
             self._pending = (f"s{self.seat}-{self._count}", action)
             await ws.send(json.dumps({"type": "act", "id": self._pending[0], "action": action}))
-        return False
