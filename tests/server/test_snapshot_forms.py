@@ -71,7 +71,7 @@ def test_an_older_forms_event_is_still_checked_against_its_chance_outcomes(serve
         rows = list(db.execute("select seq, chance from events where table_id = ? order by seq", (table,)))
         seq, chance = next((s, json.loads(c)) for s, c in rows if json.loads(c))
         db.execute("update events set snapshot_form = 1, state_hash = 'older' where table_id = ?", (table,))
-        # the move drew these outcomes, and the stored event claims one more
+        # the move drew these outcomes, and the stored event claims twice as many
         db.execute("update events set chance = ? where table_id = ? and seq = ?", (json.dumps(chance * 2), table, seq))
     server.start()
     with pytest.raises(Refused) as broken:
