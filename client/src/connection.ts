@@ -2,7 +2,7 @@
 // every move sent with a fresh id and resent with the same id after a reconnection until it is acknowledged
 // (the server applies it at most once), and reconnection with a growing pause.
 
-import type { Action, AckMessage, ErrorMessage, LogLine, ServerMessage, StateMessage } from "./protocol";
+import type { Action, AckMessage, ErrorMessage, LogLine, NoticeMessage, ServerMessage, StateMessage } from "./protocol";
 
 export type Status = "connecting" | "open" | "lost" | "closed";
 
@@ -11,6 +11,8 @@ export interface Handlers {
   error(msg: ErrorMessage): void;
   ack(msg: AckMessage): void;
   status(status: Status): void;
+  /** Something that happened without a move (a seat's time ran out and the table waits for it). */
+  notice?(msg: NoticeMessage): void;
 }
 
 let counter = 0;
@@ -101,6 +103,8 @@ export class Connection {
     } else if (msg.type === "error") {
       if (msg.id) this.unacked.delete(msg.id);
       this.on.error(msg);
+    } else if (msg.type === "notice") {
+      this.on.notice?.(msg);
     } else if ((msg as { type: string }).type === "settle") {
       document.dispatchEvent(new CustomEvent("cattable-settle", { detail: msg })); // a table module animates it
     }

@@ -14,7 +14,7 @@ export type Action = { kind: string; [field: string]: Json };
 // cattable.server.protocol into src/generated/protocol.ts); where the schema leaves a game's action as any
 // JSON, the client narrows it to Action.
 export type { AckMessage, Catalogue, ErrorMessage, GameResult, Joined, LogLine, Message, MyTable, Opened, PastView, Presence, SeatInfo } from "./generated/protocol";
-export type { SettleMessage, TableIn, ClientMessage } from "./generated/protocol";
+export type { NoticeMessage, SettleMessage, TableIn, ClientMessage } from "./generated/protocol";
 export { PROTOCOL_VERSION } from "./generated/protocol";
 
 export type StateMessage = Omit<Wire.StateMessage, "legal" | "queued"> & { legal: Action[]; queued: Action | null };

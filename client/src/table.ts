@@ -8,7 +8,7 @@ import { api, type Action, type LogLine, type StateMessage } from "./protocol";
 import { seatsAt } from "./storage";
 import { tableFor } from "./tables";
 import type { TableContext, TableModule } from "./tables/types";
-import { languageSwitch } from "./i18n";
+import { languageSwitch, message } from "./i18n";
 import { T } from "./text";
 
 export function clockText(seconds: number): string {
@@ -152,7 +152,8 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
         const online = s.bot !== null || connected.has(s.seat) || (linkUp && s.seat === msg.seat);
         const toPlay = !msg.over && msg.to_play === s.seat;
         let clock: string | null = null;
-        if (!msg.over && s.deadline !== null && toPlay) clock = T.clockDeadline(clockText(s.deadline - now));
+        if (!msg.over && s.overdue) clock = T.overdue;
+        else if (!msg.over && s.deadline !== null && toPlay) clock = T.clockDeadline(clockText(s.deadline - now));
         else if (!msg.over && s.bank !== null) clock = T.clockLeft(clockText(s.bank));
         return h(
           "li",
@@ -222,6 +223,9 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
       if (sending) sending -= 1;
       draw();
       if (frame) frame.notice.textContent = msg.queued ? T.queued : "";
+    },
+    notice(msg) {
+      say(message(msg.msg));
     },
     status(s: Status) {
       document.body.dataset.connection = s;

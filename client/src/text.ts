@@ -126,6 +126,7 @@ export const T = {
   rulesHeading: t("Rules in short"),
   clockLeft: (text: string) => t("{time} left", { time: text }),
   clockDeadline: (text: string) => t("due in {time}", { time: text }),
+  overdue: t("time ran out: waiting"),
   refused: (reason: string) => t("Refused: {reason}", { reason }),
   queued: t("Your choice is stored; it is played when your turn comes."),
   winners: (names: string[]) =>

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 from typing import Any, ClassVar
@@ -52,7 +53,18 @@ class _Inbox(BaseHTTPRequestHandler):
         pass
 
 
-def test_a_seat_hears_your_turn_on_its_webhook_and_in_its_lobby(server: Server) -> None:
+@pytest.fixture
+def hooked_server(tmp_path: Path) -> Iterator[Server]:
+    """A server whose host lets webhooks reach this machine over plain http (the test's listener)."""
+    extra = ("--webhook-http", "--webhook-allow", "127.0.0.0/8")
+    srv = Server(db=f"sqlite:///{tmp_path / 'tables.db'}", log=tmp_path / "server.log", extra=extra)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def test_a_seat_hears_your_turn_on_its_webhook_and_in_its_lobby(hooked_server: Server) -> None:
+    server = hooked_server
     inbox = HTTPServer(("127.0.0.1", 0), _Inbox)
     threading.Thread(target=inbox.serve_forever, daemon=True).start()
     try:
@@ -80,10 +92,12 @@ def test_a_seat_hears_your_turn_on_its_webhook_and_in_its_lobby(server: Server) 
         ws = hello(server, table, tokens[0])
         assert until_state(ws)["version"] == 2
         for _ in range(100):
-            if _Inbox.received:
+            if len(_Inbox.received) >= 2:
                 break
             threading.Event().wait(0.05)
-        assert _Inbox.received == [{"table": table, "game": "washi", "seat": 0, "version": 2, "your_move": True}]
+        # told at once when set (it was already seat 0's move), and again when its move came round
+        said = {"table": table, "game": "washi", "seat": 0, "your_move": True}
+        assert _Inbox.received == [{**said, "version": 0}, {**said, "version": 2}]
     finally:
         inbox.shutdown()
 

@@ -24,6 +24,7 @@ from typing import Any, Protocol, cast
 
 from cattable.core import IllegalAction, OptionError
 from cattable.core import game as get_game
+from cattable.core.i18n import N_
 
 from . import clocks
 from . import protocol as wire
@@ -33,7 +34,8 @@ from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store,
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
 from .tokens import digest, new_secret
 from .undo import undo_refusal
-from .webhooks import check_webhook, post_webhook
+from .webhook_guard import WebhookRefused, check_webhook
+from .webhooks import WebhookSender
 from .writer import Writer
 
 
@@ -62,6 +64,8 @@ class SeatSpec:
     name: str
     bot: str | None = None
 
+
+WAITING = N_("{name}'s time has run out: the table waits for their move")
 
 SLOW_MOVE = 0.002
 """Seconds a move may take on the event loop; a table whose last move took longer plays the next in a
@@ -97,8 +101,11 @@ class Hub:
         crash: str | None = None,
         lease_seconds: float = 15.0,
         owner: str | None = None,
+        webhooks: WebhookSender | None = None,
     ) -> None:
         self.store = store
+        self.webhooks = webhooks or WebhookSender()
+        self.webhooks.report = self._webhook_outcome
         self.owner = (owner or uuid.uuid4().hex)[:32]
         """Who holds this process's leases: a server restarted under the same name takes its tables back
         at once; another name waits for the leases to expire."""
@@ -136,6 +143,7 @@ class Hub:
             handle.cancel()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+        await self.webhooks.close()
         await self.writer.call(lambda: self.store.release_leases(self.owner))
         self.writer.close()
 
@@ -337,15 +345,30 @@ class Hub:
         return found
 
     async def set_webhook(self, table_id: str, seat: int, url: Any) -> None:
-        """Where to send this seat's "your turn" signal (None: nowhere)."""
+        """Where to send this seat's "your turn" signal (None: nowhere); told at once if it is the seat's
+        move already. The address is checked now (``webhook_guard``) and again before every call."""
+        hooks = self.webhooks
         try:
-            checked = check_webhook(url)
-        except ValueError as exc:
+            checked = await asyncio.to_thread(check_webhook, url, hooks.policy, hooks.resolver)
+        except WebhookRefused as exc:
             raise Refusal("invalid", str(exc)) from None
         table = await self.table(table_id)
         async with self.locks[table_id]:
             await self.writer.call(lambda: self.store.set_webhook(table_id, seat, checked))
-            table.seats[seat] = replace(table.seats[seat], webhook=checked)
+            table.seats[seat] = replace(table.seats[seat], webhook=checked, webhook_error=None)
+        if seat in _choosers(table):
+            self._notify(table, set(), only=seat)
+
+    async def _webhook_outcome(self, table_id: str, seat: int, url: str, error: str | None) -> None:
+        """Keep how the seat's last signal went, where the seat sees it (its own state's ``webhook``)."""
+        table = self.tables.get(table_id)
+        if table is None or table.seats[seat].webhook != url or table.seats[seat].webhook_error == error:
+            return
+        async with self.locks[table_id]:
+            await self.writer.call(lambda: self.store.set_webhook_error(table_id, seat, url, error))
+            table.seats[seat] = replace(table.seats[seat], webhook_error=error)
+            for watcher in [w for w in self.watchers[table_id] if w.viewer == seat]:
+                await self._send_update(table, watcher, settle=False)
 
     # -- watching --------------------------------------------------------------------------------------
     async def watch(self, table_id: str, watcher: Watcher) -> None:
@@ -431,7 +454,7 @@ class Hub:
             how = table.check(seat, action)
             choosers = _choosers(table)
             if not by_bot and table.seats[seat].autopilot:
-                await self._set_autopilot(table, seat, False)
+                await self._take_back(table, seat)
             if how == "early":
                 await self.writer.call(lambda: self.store.queue(table_id, QueuedRow(seat, action.to_json(), msg_id)))
                 table.queued[seat] = (action, msg_id)
@@ -448,8 +471,22 @@ class Hub:
         table = await self.table(table_id)
         async with self.locks[table_id]:
             if table.seats[seat].autopilot:
-                await self._set_autopilot(table, seat, False)
+                await self._take_back(table, seat)
         await self._after_move(table, set())
+
+    async def _take_back(self, table: Table, seat: int) -> None:
+        """End the autopilot of ``seat``, its clock given at least the grace period (clocks.after_reclaim)."""
+        table_id, row = table.row.id, table.seats[seat]
+        on_turn = table.state.current_player == seat
+        bank, deadline = clocks.after_reclaim(table.row.clock, row.bank, row.deadline, on_turn=on_turn, now=time.time())
+
+        def write() -> None:
+            self.store.set_seat_clock(table_id, seat, bank=bank, deadline=deadline)
+            self.store.set_autopilot(table_id, seat, False)
+
+        await self.writer.call(write)
+        table.seats[seat] = replace(row, autopilot=False, bank=bank, deadline=deadline)
+        self._arm(table)
 
     async def _set_autopilot(self, table: Table, seat: int, on: bool) -> None:
         table_id = table.row.id
@@ -583,22 +620,37 @@ class Hub:
         )
 
     async def _time_out(self, table: Table, seat: int, version: int) -> None:
-        """A clock ran out: the table's choice of an autopilot bot (until the person reclaims) or waiting."""
+        """A clock ran out: the table's choice of an autopilot bot (until the person reclaims) or waiting,
+        when every watcher is told whose time ran out (the ``overdue`` seat and a ``notice``)."""
         async with self.locks[table.row.id]:
             if self.tables.get(table.row.id) is not table or table.version != version or table.over:
                 return
-            if not table.row.on_timeout.startswith("autopilot:") or table.seats[seat].autopilot:
+            if table.row.on_timeout == "wait":
+                notice: wire.NoticeMessage = {
+                    "type": "notice",
+                    "table": table.row.id,
+                    "seat": seat,
+                    "msg": {"msgid": WAITING, "args": {"name": table.seats[seat].name}},
+                }
+                for watcher in list(self.watchers[table.row.id]):
+                    try:
+                        await watcher.send(notice)
+                    except Exception:  # a connection that went away is dropped; it resumes from its version
+                        self.watchers[table.row.id].discard(watcher)
+                await self._fan_out(table)
+                return
+            if table.seats[seat].autopilot:
                 return
             await self._set_autopilot(table, seat, True)
         await self._after_move(table, set())
 
-    def _notify(self, table: Table, before: set[int]) -> None:
+    def _notify(self, table: Table, before: set[int], only: int | None = None) -> None:
         """Post "your turn" to the webhooks of the seats that now have a move to make and had none."""
         for seat in _choosers(table) - before:
             row = table.seats[seat]
-            if row.webhook and table.player_of(seat) is None:
+            if row.webhook and table.player_of(seat) is None and only in (None, seat):
                 body = {"table": table.row.id, "game": table.row.game, "seat": seat, "version": table.version}
-                self._spawn(asyncio.to_thread(post_webhook, row.webhook, {**body, "your_move": True}))
+                self.webhooks.signal(table.row.id, seat, row.webhook, {**body, "your_move": True})
 
     # -- undo and replays --------------------------------------------------------------------------------
     async def undo(self, table_id: str, seat: int, msg_id: str | None) -> wire.AckMessage:
@@ -620,7 +672,7 @@ class Hub:
                 seat=seat,
                 mover=table.movers[-1],
                 drew=bool(last.chance),
-                queued=bool(table.queued),
+                queued=set(table.queued),
             )
             if why is not None:
                 raise Refusal("no_undo", why)

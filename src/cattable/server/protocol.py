@@ -36,6 +36,17 @@ class SeatInfo(TypedDict):
     """Seconds left on a live clock."""
     deadline: Number | None
     """Seconds since the epoch when the seat's time runs out (compare with ``now``)."""
+    overdue: bool
+    """Its time ran out and the table waits for it (``on_timeout`` is ``"wait"``)."""
+
+
+class WebhookInfo(TypedDict):
+    """A seat's own "your turn" webhook, shown to that seat only."""
+
+    url: str
+    failing: bool
+    """Every try of the last signal failed; ``error`` says why."""
+    error: str | None
 
 
 class Message(TypedDict):
@@ -78,6 +89,8 @@ class SeatMessage(TypedDict):
     queued: Json | None
     seats: list[SeatInfo]
     clock: dict[str, Json] | None
+    webhook: NotRequired[WebhookInfo]
+    """The viewer's own webhook, when its seat has one."""
     result: NotRequired[GameResult]
     """Once the game is over."""
     views: NotRequired[list[Json]]
@@ -132,7 +145,16 @@ class SettleMessage(TypedDict):
     frames: list[SettleFrame]
 
 
-ServerMessage = StateMessage | AckMessage | ErrorMessage | PongMessage | SettleMessage
+class NoticeMessage(TypedDict):
+    """Something that happened at the table without a move: a seat's time ran out and the table waits."""
+
+    type: Literal["notice"]
+    table: str
+    seat: int
+    msg: Message
+
+
+ServerMessage = StateMessage | AckMessage | ErrorMessage | PongMessage | SettleMessage | NoticeMessage
 
 
 # -- client to server -------------------------------------------------------------------------------------

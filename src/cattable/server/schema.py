@@ -51,6 +51,7 @@ seats = Table(
     Column("invite_hash", String(64), nullable=True),
     Column("generation", Integer, nullable=False, doc="raised when the seat is reassigned: old tokens stop"),
     Column("webhook", String(500), nullable=True, doc="a URL told when it becomes this seat's move"),
+    Column("webhook_error", String(300), nullable=True, doc="why the last signal failed every try (null: working)"),
     Column("bank", Float, nullable=True, doc="seconds left on a live clock"),
     Column("deadline", Float, nullable=True, doc="when the seat's pending move times out (seconds since the epoch)"),
     Column("autopilot", Boolean, nullable=False, doc="a bot plays the seat until the person reclaims it"),

@@ -56,6 +56,8 @@ class SeatRow:
     bank: float | None = None
     deadline: float | None = None
     autopilot: bool = False
+    webhook_error: str | None = None
+    """Why the webhook's last signal failed every try; None while it works."""
 
 
 @dataclass(frozen=True)
@@ -212,6 +214,7 @@ class Store:
                     bank=r["bank"],
                     deadline=r["deadline"],
                     autopilot=bool(r["autopilot"]),
+                    webhook_error=r["webhook_error"],
                 )
                 for r in conn.execute(query).mappings()
             ]
@@ -312,8 +315,22 @@ class Store:
             conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(autopilot=on))
 
     def set_webhook(self, table_id: str, seat: int, url: str | None) -> None:
+        """A new webhook (None: none), with no failure against it yet."""
         with self.engine.begin() as conn:
-            conn.execute(update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(webhook=url))
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(webhook=url, webhook_error=None)
+            )
+
+    def set_webhook_error(self, table_id: str, seat: int, url: str, error: str | None) -> None:
+        """How the last signal to ``url`` went, kept only while ``url`` is still the seat's webhook."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.webhook == url)
+                .values(webhook_error=None if error is None else error[:300])
+            )
 
     def delete_last_event(self, table_id: str, seq: int, owner: str, lease_seconds: float) -> None:
         """Take back the table's last event (an undo the rules allowed), under the lease."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -157,9 +158,10 @@ class Table:
             return self.row.on_timeout.split(":", 1)[1]
         return None
 
-    @staticmethod
-    def _seat_info(s: SeatRow) -> wire.SeatInfo:
-        """What everyone may know of a seat: who sits there and its clock (never its webhook)."""
+    def _seat_info(self, s: SeatRow, now: float) -> wire.SeatInfo:
+        """What everyone may know of a seat: who sits there and its clock (never its webhook). ``bank`` is
+        the bank when the seat's turn started; ``deadline`` when it runs out."""
+        waits = self.row.on_timeout == "wait" and not self.over
         return {
             "seat": s.seat,
             "name": s.name,
@@ -167,11 +169,12 @@ class Table:
             "autopilot": s.autopilot,
             "bank": s.bank,
             "deadline": s.deadline,
+            "overdue": waits and s.deadline is not None and s.deadline <= now,
         }
 
     def seat_message(self, viewer: Viewer) -> wire.SeatMessage:
         """The whole position as ``viewer`` may see it: what a client draws after connecting or a move."""
-        reveal = self.over
+        reveal, now = self.over, time.time()
         msg: wire.SeatMessage = {
             "type": "state",
             "table": self.row.id,
@@ -183,9 +186,12 @@ class Table:
             "view": self.view(viewer),
             "legal": [a.to_json() for a in self.choices(viewer)],
             "queued": self.queued[viewer][0].to_json() if viewer is not None and viewer in self.queued else None,
-            "seats": [self._seat_info(s) for s in self.seats],
+            "seats": [self._seat_info(s, now) for s in self.seats],
             "clock": self.row.clock,
         }
+        own = self.seats[viewer] if viewer is not None else None
+        if own is not None and own.webhook is not None:
+            msg["webhook"] = {"url": own.webhook, "failing": own.webhook_error is not None, "error": own.webhook_error}
         if reveal:
             msg["result"] = cast(wire.GameResult, self.state.result().to_json())  # core knows no wire types
             msg["views"] = [self.view(s) for s in range(self.row.players)]

@@ -5,6 +5,7 @@ other seat has acted since (a choice queued ahead of its turn counts as acting).
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 
 from cattable.core import Action, State
 
@@ -31,17 +32,20 @@ def revealed_something(before: State, action: Action, after: State, rng: random.
 
 
 def undo_refusal(
-    before: State, action: Action, after: State, *, seat: int, mover: int, drew: bool, queued: bool
+    before: State, action: Action, after: State, *, seat: int, mover: int, drew: bool, queued: Collection[int]
 ) -> str | None:
-    """Why the last move may not be taken back by ``seat``, or None if it may."""
+    """Why the last move may not be taken back by ``seat``, or None if it may (``queued``: the seats whose
+    choice waits for their turn)."""
     if mover != seat:
         return "only the seat that played the last move may take it back"
     if drew:
         return "the last move drew a chance outcome (dice, cards or physics), so it stands"
     if after.is_over:
         return "the last move ended the game"
-    if queued:
+    if any(s != seat for s in queued):
         return "another seat has chosen since"
+    if seat in queued:
+        return "your choice for your next turn is already made, so the last move stands"
     if revealed_something(before, action, after, random.Random(len(before.history))):
         return "the last move revealed something to a player, so it stands"
     return None

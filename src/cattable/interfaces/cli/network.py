@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import ipaddress
 import logging
 import os
 import re
@@ -12,6 +13,7 @@ from typing import Any
 
 from cattable.core.i18n import LANGUAGES
 from cattable.server.store import DEFAULT_URL
+from cattable.server.webhook_guard import WebhookPolicy
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -25,6 +27,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ValueError("--lease-seconds must be from 1 to 600")
     if args.bot_workers < 1:
         raise ValueError("--bot-workers must be at least 1")
+    policy = _webhook_policy(args)
     app = create_app(
         _db_url(args.db),
         origins=tuple(args.origin or ()),
@@ -32,6 +35,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         crash=os.environ.get("CATTABLE_CRASH"),  # tests only: kill -9 at a named point
         lease_seconds=args.lease_seconds,
         server_id=args.server_id or f"{socket.gethostname()}:{args.port}"[-32:],
+        webhooks=policy,
     )
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
     print(f"cattable: the lobby is at http://{shown}:{args.port}/ (Ctrl-C stops the server)", flush=True)
@@ -67,6 +71,24 @@ def _log_config() -> dict[str, Any]:
     config.setdefault("filters", {})["hide_invites"] = {"()": _HideInvites}
     config["handlers"]["access"]["filters"] = ["hide_invites"]
     return config
+
+
+def _webhook_policy(args: argparse.Namespace) -> WebhookPolicy:
+    """The host's webhook settings from the command line, each checked."""
+    try:
+        networks = tuple(ipaddress.ip_network(n, strict=False) for n in args.webhook_allow or ())
+    except ValueError as exc:
+        raise ValueError(f"--webhook-allow takes a network such as 10.1.2.0/24: {exc}") from None
+    if not 1 <= args.webhook_calls_per_hour <= 3600:
+        raise ValueError("--webhook-calls-per-hour must be from 1 to 3600")
+    if not 0 <= args.webhook_retries <= 10:
+        raise ValueError("--webhook-retries must be from 0 to 10")
+    return WebhookPolicy(
+        allow_http=args.webhook_http,
+        allow_networks=networks,
+        retries=args.webhook_retries,
+        calls_per_hour=args.webhook_calls_per_hour,
+    )
 
 
 def _db_url(text: str) -> str:
@@ -112,6 +134,24 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
         action=argparse.BooleanOptionalAction,
         default=False,
         help="compress WebSocket messages (permessage-deflate): less traffic, more server CPU per move",
+    )
+    sv.add_argument(
+        "--webhook-http",
+        action="store_true",
+        help="let seats' webhooks be plain http:// URLs too (default: https:// only)",
+    )
+    sv.add_argument(
+        "--webhook-allow",
+        action="append",
+        metavar="NETWORK",
+        help="a private network webhooks may reach all the same, e.g. 10.1.2.0/24, repeatable (default: public "
+        "addresses only; never loopback, private, link-local or multicast)",
+    )
+    sv.add_argument(
+        "--webhook-retries", type=int, default=3, help="tries after a failed webhook call, 2, 4, 8... s apart"
+    )
+    sv.add_argument(
+        "--webhook-calls-per-hour", type=int, default=30, help="calls one seat's webhook may get in an hour"
     )
     sv.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"), help="how much to log"

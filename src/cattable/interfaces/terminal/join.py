@@ -93,6 +93,9 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: 
             if msg.get("id") is None:
                 return 1
             continue
+        if msg["type"] == "notice":
+            console.print(f"[yellow]{escape(_told(msg, lang))}[/]")
+            continue
         if msg["type"] != "state":
             continue
         if game is None:
@@ -122,7 +125,7 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: 
             action: Action = chosen
             ws.send(json.dumps({"type": "act", "id": uuid.uuid4().hex, "action": action.to_json()}))
             reply = json.loads(ws.recv())
-            while reply["type"] == "state":  # an update that crossed our move: kept for after the reply
+            while reply["type"] in ("state", "notice"):  # crossed our move: kept for after the reply
                 inbox.append(reply)
                 reply = json.loads(ws.recv())
             if reply["type"] == "ack":
@@ -135,8 +138,8 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: 
 def _told(line: dict[str, Any], lang: str) -> str:
     """A log line in ``lang``: its message rendered from the catalogue, else the line's own text."""
     msg = line.get("msg")
-    if lang == "en" or not isinstance(msg, dict) or not isinstance(msg.get("msgid"), str):
-        return str(line["text"])
+    if (lang == "en" and "text" in line) or not isinstance(msg, dict) or not isinstance(msg.get("msgid"), str):
+        return str(line.get("text", ""))
     return render(msg["msgid"], dict(msg.get("args") or {}), lang)
 
 

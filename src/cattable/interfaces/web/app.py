@@ -28,6 +28,8 @@ from cattable.server import protocol as wire
 from cattable.server.hub import Hub, SeatSpec, cattable_version
 from cattable.server.store import Store
 from cattable.server.table import SPECTATORS, Refusal, Viewer
+from cattable.server.webhook_guard import WebhookPolicy
+from cattable.server.webhooks import WebhookSender
 
 MAX_MESSAGE = 64 * 1024
 """The largest WebSocket message read: no action of any game comes near it."""
@@ -52,7 +54,11 @@ class TableIn(BaseModel):
 
 
 class WebhookIn(BaseModel):
-    url: str | None = Field(default=None, max_length=500, description="http(s) URL told when it is your move")
+    url: str | None = Field(
+        default=None,
+        max_length=500,
+        description="an https:// URL (http:// where the host allows it) POSTed when it becomes your move",
+    )
 
 
 class JoinIn(BaseModel):
@@ -86,13 +92,21 @@ def create_app(
     lease_seconds: float = 15.0,
     server_id: str | None = None,
     static: Path = STATIC,
+    webhooks: WebhookPolicy | None = None,
 ) -> FastAPI:
     """The server's app over the database at ``db_url`` (migrated on start-up)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, db_url)
-        hub = Hub(store, bot_workers=bot_workers, crash=crash, lease_seconds=lease_seconds, owner=server_id)
+        hub = Hub(
+            store,
+            bot_workers=bot_workers,
+            crash=crash,
+            lease_seconds=lease_seconds,
+            owner=server_id,
+            webhooks=WebhookSender(webhooks),
+        )
         await hub.start()
         app.state.hub = hub
         yield
