@@ -1,15 +1,18 @@
 """Learning interfaces: PettingZoo, Gymnasium and OpenSpiel over every game (docs/RL.md).
 
-Each needs its library (``pip install 'cattable[rl]'``), imported only when asked for.
+Each needs its library (``pip install 'cattable[rl]'``), imported only when asked for, except that the
+Gymnasium ids (``cattable/Cafe-v0``...) are registered on import wherever Gymnasium is installed.
 """
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import Any
 
 
 def env(name: str, players: int = 2, **options: Any) -> Any:
-    """A PettingZoo AEC environment of game ``name`` (see ``cattable.rl.aec``)."""
+    """A PettingZoo AEC environment of game ``name`` (see ``cattable.rl.aec``); ``reward=``, ``max_steps=``
+    and ``render_mode=`` besides the game's options."""
     from .aec import env as make
 
     return make(name, players=players, **options)
@@ -28,5 +31,10 @@ def register_openspiel() -> list[str]:
 
     return register()
 
+
+if find_spec("gymnasium") is not None:
+    from .gym_ids import register_gymnasium
+
+    register_gymnasium()
 
 __all__ = ["env", "gym_env", "register_openspiel"]
