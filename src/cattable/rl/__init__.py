@@ -18,11 +18,18 @@ def env(name: str, players: int = 2, **options: Any) -> Any:
     return make(name, players=players, **options)
 
 
-def gym_env(name: str, seat: int = 0, opponents: str = "heuristic", players: int = 2, **options: Any) -> Any:
+def gym_env(name: str, seat: int = 0, opponents: Any = "heuristic", players: int = 2, **options: Any) -> Any:
     """A Gymnasium single-agent environment: you play ``seat``, bots play the others (``cattable.rl.gym``)."""
     from .gym import SingleSeatEnv
 
     return SingleSeatEnv(name, seat=seat, opponents=opponents, players=players, **options)
+
+
+def policy_agent(policy: Any) -> Any:
+    """Wrap a policy (``observation, mask -> index``) so runners seat it by ``module:attribute``."""
+    from .policy import policy_agent as wrap
+
+    return wrap(policy)
 
 
 def register_openspiel() -> list[str]:
@@ -37,4 +44,4 @@ if find_spec("gymnasium") is not None:
 
     register_gymnasium()
 
-__all__ = ["env", "gym_env", "register_openspiel"]
+__all__ = ["env", "gym_env", "policy_agent", "register_openspiel"]

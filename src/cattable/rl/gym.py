@@ -17,19 +17,20 @@ import gymnasium
 import numpy as np
 
 from cattable.agents.base import Agent, InfoSet
-from cattable.agents.registry import make_agent
 from cattable.core import State
 
 from .aec import CattableEnv, step_limit
 from .drawing import ansi
+from .opponents import opponent, opponent_list
 from .rewards import rewards_of
 
 ILLEGAL = ("lose", "raise")
 
 
 class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
-    """Game ``name`` from ``seat``'s chair; ``opponents``: one bot kind for every other seat, or a
-    comma-separated list (``"heuristic,random"``), as ``cattable play --bots`` reads them."""
+    """Game ``name`` from ``seat``'s chair; ``opponents``: one for every other seat, or one each, as a
+    comma-separated string (``"heuristic,random"``, as ``cattable play --bots`` reads it) or a list; each
+    a bot's name, ``module:attribute``, an ``Agent`` class or instance, or a policy (``opponents.py``)."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (Gymnasium declares it so)
 
@@ -37,7 +38,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self,
         name: str,
         seat: int = 0,
-        opponents: str = "heuristic",
+        opponents: Any = "heuristic",
         players: int = 2,
         illegal: str = "lose",
         render_mode: str | None = None,
@@ -51,13 +52,9 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        kinds = [k.strip() for k in opponents.split(",")]
-        if len(kinds) == 1:
-            kinds = kinds * (players - 1)
-        if len(kinds) != players - 1:
-            raise ValueError(f"opponents names {len(kinds)} bots for {players - 1} other seats: {opponents!r}")
+        kinds = opponent_list(opponents, players - 1)
         for k in kinds:
-            make_agent(k, self.aec.game)  # a bad name fails here, with the registry's list
+            opponent(k, self.aec.game, self.aec.encoding, 0)  # a bad name fails here, with the registry's list
         self.seat = seat
         self.kinds = kinds
         self.illegal = illegal
@@ -95,8 +92,8 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self.aec.reset(seed=deal)
         rng = random.Random(deal)
         others = [s for s in range(self.aec.num_players) if s != self.seat]
-        game = self.aec.game
-        self.bots = {s: make_agent(k, game, rng.getrandbits(32)) for s, k in zip(others, self.kinds, strict=True)}
+        game, enc = self.aec.game, self.aec.encoding
+        self.bots = {s: opponent(k, game, enc, rng.getrandbits(32)) for s, k in zip(others, self.kinds, strict=True)}
         self.steps = 0
         self._bots_play()
         return self._obs(), {}
