@@ -47,8 +47,8 @@ def test_every_legal_action_has_an_index_that_round_trips(name: str, players: in
             if term or trunc:
                 e.step(None)
                 continue
-            assert e.state is not None
-            legal = e.state.legal_actions()
+            assert e.game_state is not None
+            legal = e.game_state.legal_actions()
             mask = obs["action_mask"]
             assert int(mask.sum()) == len(legal)
             for a in legal:
@@ -64,15 +64,15 @@ def test_observation_depends_only_on_the_seats_view(name: str, players: int) -> 
     e = env(name, players=players)
     e.reset(seed=3)
     rng = random.Random(1)
-    assert e.state is not None
+    assert e.game_state is not None
     for _ in range(40):
-        if e.state.is_over:
+        if e.game_state.is_over:
             break
-        e.state.apply(rng.choice(e.state.legal_actions()))
+        e.game_state.apply(rng.choice(e.game_state.legal_actions()))
     for seat in range(players):
-        other = e.state.determinize(seat, random.Random(seat))
-        assert other.view(seat) == e.state.view(seat)
-        assert np.array_equal(e.encoding.observe(other.view(seat)), e.encoding.observe(e.state.view(seat)))
+        other = e.game_state.determinize(seat, random.Random(seat))
+        assert other.view(seat) == e.game_state.view(seat)
+        assert np.array_equal(e.encoding.observe(other.view(seat)), e.encoding.observe(e.game_state.view(seat)))
 
 
 def test_cafe_marks_stay_secret_until_the_round_reveals_them() -> None:
@@ -81,15 +81,17 @@ def test_cafe_marks_stay_secret_until_the_round_reveals_them() -> None:
     everyone as "still thinking", as at a real table)."""
     e = env("cafe", players=3)
     e.reset(seed=5)
-    assert e.state is not None
+    assert e.game_state is not None
     rng = random.Random(0)
-    while e.state.view(0)["phase"] != "mark":
-        e.state.apply(rng.choice(e.state.legal_actions()))
-    first = e.state.current_player
+    while e.game_state.view(0)["phase"] != "mark":
+        e.game_state.apply(rng.choice(e.game_state.legal_actions()))
+    first = e.game_state.current_player
     assert first is not None
-    marks = [a for a in e.state.legal_actions() if a.to_json()["kind"] == "mark" and a.to_json()["item"] != "house"]
+    marks = [
+        a for a in e.game_state.legal_actions() if a.to_json()["kind"] == "mark" and a.to_json()["item"] != "house"
+    ]
     assert len(marks) >= 2
-    alternatives = [e.state.clone() for _ in range(2)]
+    alternatives = [e.game_state.clone() for _ in range(2)]
     for state, mark in zip(alternatives, (marks[0], marks[-1]), strict=True):
         state.apply(mark)
     mine = [e.encoding.observe(st.view(first)) for st in alternatives]
@@ -107,15 +109,15 @@ def test_bad_options_and_bad_actions_are_refused_plainly() -> None:
         env("chess")
     e: CattableEnv = env("cafe", players=2)
     e.reset(seed=0)
-    assert e.state is not None
-    before = e.state.record()
+    assert e.game_state is not None
+    before = e.game_state.record()
     mask = e.observe(e.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(EncodingError, match="not legal"):
         e.step(illegal)
     with pytest.raises(EncodingError, match="outside"):
         e.step(10**6)
-    assert e.state.record() == before
+    assert e.game_state.record() == before
 
 
 def test_rewards_follow_the_result() -> None:
@@ -126,7 +128,7 @@ def test_rewards_follow_the_result() -> None:
     state: Any = None
     while e.agents:
         obs, _, term, trunc, _ = e.last()
-        state = e.state
+        state = e.game_state
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         for a, r in e.rewards.items():
             total[a] += r

@@ -36,10 +36,10 @@ def test_menu_slots_name_the_games_placements_in_order() -> None:
     e = env("tower", players=2)
     e.reset(seed=2)
     rng = random.Random(0)
-    assert e.state is not None
+    assert e.game_state is not None
     seen_slots = 0
     for _ in range(6):
-        legal = e.state.legal_actions()
+        legal = e.game_state.legal_actions()
         mask = e.observe(e.agent_selection)["action_mask"]
         assert int(mask.sum()) == len(legal)
         slots = [a for a in legal if a.to_json()["kind"] in ("wall", "floor", "cat", "pet", "move")]
@@ -54,9 +54,9 @@ def test_menu_slots_name_the_games_placements_in_order() -> None:
 def test_box_shifts_the_placement_within_the_rules() -> None:
     e = env("tower", players=2, box=True)
     e.reset(seed=2)
-    assert e.state is not None
+    assert e.game_state is not None
     e.step(np.array([-1, 0, 0, 0, 0], dtype=np.float32))  # the first card side
-    base = e.state.legal_actions()[0]
+    base = e.game_state.legal_actions()[0]
     moved = e.decode(np.array([-1.0, 0.5, -0.5, 1.0, 0.0], dtype=np.float32))
     assert moved == shifted(base, np.array([0.5, -0.5, 1.0, 0.0]))
     assert moved.x == pytest.approx(base.x + 0.5) and moved.yaw == pytest.approx(base.yaw + 15.0)

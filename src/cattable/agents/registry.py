@@ -1,4 +1,5 @@
-"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, by entry point), ``mcts:<level>``."""
+"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, by entry point), ``mcts:<level>``,
+and, for trusted callers, an agent of your own as ``module:attribute`` (``agents.named``)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,20 @@ from cattable.core import Game
 from cattable.core.registry import HEURISTIC_GROUP, companion
 
 from .base import Agent, RandomAgent
+from .named import agent_from, import_named, is_import_name
 
 AGENT_KINDS = ("random", "heuristic", "mcts:easy", "mcts:medium", "mcts:hard", "mcts:iters=N", "mcts:ms=N")
 
 
-def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
-    """Build the agent named ``spec`` for ``game``; a ValueError lists the known names."""
+def make_agent(spec: str, game: Game, seed: int = 0, imports: bool = False) -> Agent:
+    """Build the agent named ``spec`` for ``game``; a ValueError lists the known names.
+
+    ``imports=True`` also takes ``module:attribute`` (an ``Agent`` class or instance, or an ``AgentMaker``);
+    it is off by default because importing runs code, and a server builds bots that clients name."""
+    if is_import_name(spec):
+        if not imports:
+            raise ValueError(f"agent {spec!r}: module:attribute agents are taken only where the code is trusted")
+        return agent_from(import_named(spec), game, seed, spec)
     kind = spec.strip().lower()
     if kind == "random":
         return RandomAgent(seed)
@@ -27,4 +36,5 @@ def make_agent(spec: str, game: Game, seed: int = 0) -> Agent:
         from .mcts import make_mcts
 
         return make_mcts(kind, game, seed)
-    raise ValueError(f"unknown agent {spec!r}; known agents: {', '.join(AGENT_KINDS)}")
+    own = ", or module:attribute for your own" if imports else ""
+    raise ValueError(f"unknown agent {spec!r}; known agents: {', '.join(AGENT_KINDS)}{own}")

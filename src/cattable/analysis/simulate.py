@@ -39,7 +39,7 @@ def run_one(
     name: str, players: int, seed: int, agents: Sequence[str], options: dict[str, Any], with_actions: bool = False
 ) -> GameSummary:
     game = get_game(name)
-    seats = [make_agent(agents[s % len(agents)], game, seed=seed * 101 + s) for s in range(players)]
+    seats = [make_agent(agents[s % len(agents)], game, seed=seed * 101 + s, imports=True) for s in range(players)]
     actors: list[int] = []
     state = play_out(game.new(players=players, seed=seed, **options), seats, actors=actors)
     result = state.result()
@@ -79,7 +79,7 @@ def simulate(
     opts = dict(options or {})
     game.new(players=players, seed=seed, **opts)  # validate once, here, with a clear error
     for spec in agent_names:
-        make_agent(spec, game)
+        make_agent(spec, game, imports=True)
     seeds = [seed + i for i in range(games)]
     chunk = max(1, min(25, games // (workers * 8) or 1))
     jobs = [(name, players, seeds[i : i + chunk], agent_names, opts, with_actions) for i in range(0, games, chunk)]

@@ -54,7 +54,7 @@ def play_match(
     start = time.process_time()
     game = get_game(name)
     sides = seating(players, k)
-    seats = [make_agent(agents[side], game, seed=seed * 7 + s) for s, side in enumerate(sides)]
+    seats = [make_agent(agents[side], game, seed=seed * 7 + s, imports=True) for s, side in enumerate(sides)]
     state = play_out(game.new(players=players, seed=seed, **options), seats)
     winners = state.result().winners
     a_won = any(sides[w] == 0 for w in winners)
@@ -123,7 +123,7 @@ def run_tournament(
         raise ValueError("a tournament needs at least two agents")
     game.new(players=players, seed=seed, **opts)
     for spec in agents:
-        make_agent(spec, game)
+        make_agent(spec, game, imports=True)
     identity = log_identity(name, players, opts)
     done = load_log(log, agents, identity) if log else {}
     pairs = list(itertools.combinations(range(len(agents)), 2))

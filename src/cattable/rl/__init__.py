@@ -1,25 +1,35 @@
 """Learning interfaces: PettingZoo, Gymnasium and OpenSpiel over every game (docs/RL.md).
 
-Each needs its library (``pip install 'cattable[rl]'``), imported only when asked for.
+Each needs its library (``pip install 'cattable[rl]'``), imported only when asked for, except that the
+Gymnasium ids (``cattable/Cafe-v0``...) are registered on import wherever Gymnasium is installed.
 """
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import Any
 
 
 def env(name: str, players: int = 2, **options: Any) -> Any:
-    """A PettingZoo AEC environment of game ``name`` (see ``cattable.rl.aec``)."""
+    """A PettingZoo AEC environment of game ``name`` (see ``cattable.rl.aec``); ``reward=``, ``max_steps=``
+    and ``render_mode=`` besides the game's options."""
     from .aec import env as make
 
     return make(name, players=players, **options)
 
 
-def gym_env(name: str, seat: int = 0, opponents: str = "heuristic", players: int = 2, **options: Any) -> Any:
+def gym_env(name: str, seat: int = 0, opponents: Any = "heuristic", players: int = 2, **options: Any) -> Any:
     """A Gymnasium single-agent environment: you play ``seat``, bots play the others (``cattable.rl.gym``)."""
     from .gym import SingleSeatEnv
 
     return SingleSeatEnv(name, seat=seat, opponents=opponents, players=players, **options)
+
+
+def policy_agent(policy: Any) -> Any:
+    """Wrap a policy (``observation, mask -> index``) so runners seat it by ``module:attribute``."""
+    from .policy import policy_agent as wrap
+
+    return wrap(policy)
 
 
 def register_openspiel() -> list[str]:
@@ -29,4 +39,9 @@ def register_openspiel() -> list[str]:
     return register()
 
 
-__all__ = ["env", "gym_env", "register_openspiel"]
+if find_spec("gymnasium") is not None:
+    from .gym_ids import register_gymnasium
+
+    register_gymnasium()
+
+__all__ = ["env", "gym_env", "policy_agent", "register_openspiel"]

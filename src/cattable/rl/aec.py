@@ -4,8 +4,9 @@ The state is turn-based already, so the AEC loop follows ``State.current_player`
 simultaneous marking is played the way PettingZoo plays simultaneous moves in an AEC game (rock paper
 scissors): the seats mark one after another, and each observation is built from that seat's view, which
 shows whether another seat has chosen but never what, until the round reveals every mark at once.
-Rewards come at the end only: +1 for a winner, -1 for the others (0 each in a game nobody wins); a
-cooperative game gives everyone +1 for a table win and -1 for a loss.
+Rewards come at the end only (``reward="win"``, ``"score"`` or ``"margin"``: ``rewards.py``);
+``max_steps`` truncates a game that runs longer. A seat with nothing to do is shown a mask with index 0
+alone, never an empty one, which would make a masked softmax divide by zero.
 """
 
 from __future__ import annotations
@@ -20,31 +21,60 @@ from pettingzoo import AECEnv
 import cattable
 from cattable.core import Action, State
 
+from .drawing import ansi
 from .encoding import Encoding, EncodingError, Mask, Vector
 from .encodings import encoding
+from .rewards import check_reward, rewards_of
 
 
 def agent_name(seat: int) -> str:
     return f"player_{seat}"
 
 
-def rewards_of(state: State) -> list[float]:
-    """Each seat's final reward (see the module docstring)."""
-    result = state.result()
-    if result.team_win is not None:
-        return [1.0 if result.team_win else -1.0] * state.players
-    if not result.winners:
-        return [0.0] * state.players
-    return [1.0 if s in result.winners else -1.0 for s in range(state.players)]
+def step_limit(max_steps: int | None, max_cycles: int | None, players: int) -> int | None:
+    """The steps after which a game is truncated: ``max_steps``, or PettingZoo's ``max_cycles`` rounds of
+    one step per agent (``max_cycles * players``); None for no limit."""
+    if max_steps is not None and max_cycles is not None:
+        raise ValueError("give max_steps or max_cycles, not both")
+    for label, value in (("max_steps", max_steps), ("max_cycles", max_cycles)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise ValueError(f"{label} must be a whole number of at least 1, not {value!r}")
+    return max_cycles * players if max_cycles is not None else max_steps
+
+
+def placeholder_mask(size: int) -> Mask:
+    """What a seat with nothing to do is shown: index 0 alone (an empty mask breaks a masked softmax)."""
+    mask = np.zeros(size, np.int8)
+    mask[0] = 1
+    return mask
 
 
 class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # PettingZoo ships no types
-    """One cattable game for ``players`` agents named ``player_0``...; options as ``Game.new`` takes them."""
+    """One cattable game for ``players`` agents named ``player_0``...; options as ``Game.new`` takes them.
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "name": "cattable_v0", "is_parallelizable": False}
+    ``state()`` is PettingZoo's global state for centralised critics: every seat's observation, stacked.
+    """
 
-    def __init__(self, name: str, players: int = 2, render_mode: str | None = None, **options: Any) -> None:
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "render_fps": 1,
+        "name": "cattable_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        name: str,
+        players: int = 2,
+        render_mode: str | None = None,
+        reward: str = "win",
+        max_steps: int | None = None,
+        max_cycles: int | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__()
+        self.reward = check_reward(reward)
+        self.max_steps = step_limit(max_steps, max_cycles, players)
         self.game = cattable.game(name)
         self.game.new(players=players, seed=0, **options)  # checks players and options, with the game's errors
         self.num_players = players
@@ -60,8 +90,11 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         )
         self.observation_spaces: dict[str, spaces.Space[Any]] = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: self._action_space() for a in self.possible_agents}
-        self._seeds = random.Random(0)
-        self.state: State | None = None
+        size = players * self.encoding.observation_size
+        self.state_space: spaces.Box = spaces.Box(0.0, 1.0, (size,), np.float32)
+        self._seeds = random.Random()  # from the system's entropy: fresh environments deal different games
+        self.game_state: State | None = None
+        self.steps = 0
 
     def _action_space(self) -> spaces.Space[Any]:
         return spaces.Discrete(self.encoding.num_actions)
@@ -77,29 +110,38 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         """A new deal: ``seed`` fixes it (and every later deal), None takes the next from the env's own."""
         if seed is not None:
             self._seeds = random.Random(seed)
-        self.state = self.game.new(players=self.num_players, seed=self._seeds.getrandbits(62), **self.game_options)
+        state = self.game.new(players=self.num_players, seed=self._seeds.getrandbits(62), **self.game_options)
+        self.game_state = state
+        self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._legal: list[Action] = self.state.legal_actions()
+        self._legal: list[Action] = state.legal_actions()
         self.agent_selection = agent_name(self._seat())
 
     def _seat(self) -> int:
-        assert self.state is not None
-        seat = self.state.current_player
+        assert self.game_state is not None
+        seat = self.game_state.current_player
         return 0 if seat is None else seat
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation from its own view; the mask is its legal actions when it is to act."""
-        assert self.state is not None, "call reset() first"
+        """The agent's observation from its own view; the mask is its legal actions when it is to act, else
+        the placeholder (index 0 alone)."""
+        assert self.game_state is not None, "call reset() first"
         seat = self.possible_agents.index(agent)
-        obs: Vector = self.encoding.observe(self.state.view(seat))
-        acting = not self.state.is_over and self.state.current_player == seat
-        mask: Mask = self.encoding.mask(self._legal) if acting else np.zeros(self.encoding.num_actions, np.int8)
+        obs: Vector = self.encoding.observe(self.game_state.view(seat))
+        acting = bool(self._legal) and self.game_state.current_player == seat
+        mask = self.encoding.mask(self._legal) if acting else placeholder_mask(self.encoding.num_actions)
         return {"observation": obs, "action_mask": mask}
+
+    def state(self) -> Vector:
+        """Every seat's observation, seat 0 first: all that any seat knows, never the hidden rest."""
+        assert self.game_state is not None, "call reset() first"
+        views = (self.game_state.view(s) for s in range(self.num_players))
+        return np.concatenate([self.encoding.observe(v) for v in views])
 
     def decode(self, action: Any) -> Action:
         """The game action for an index (or, in a Box variant, a vector); a ``ValueError`` if it is not legal."""
@@ -109,35 +151,41 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
 
     def play(self, action: Any) -> None:
         """Apply the game action for ``action``; an ``EncodingError`` (the state unchanged) if it is not legal."""
-        assert self.state is not None, "call reset() first"
+        assert self.game_state is not None, "call reset() first"
         chosen = self.decode(action)
-        if not self.state.is_legal(chosen):
+        if not self.game_state.is_legal(chosen):
             raise EncodingError(f"action {action} ({chosen.text()}) is not legal now; use the action mask")
-        self.state.apply(chosen)
+        self.game_state.apply(chosen)
 
     def step(self, action: Any) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
             self._was_dead_step(action)
             return
-        assert self.state is not None, "call reset() first"
+        state = self.game_state
+        assert state is not None, "call reset() first"
         if action is None:
             raise ValueError(f"{self.agent_selection} must act: None is only for a finished agent")
         self.play(action)
+        self.steps += 1
         self._cumulative_rewards[self.agent_selection] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.state.is_over:
-            for a, r in zip(self.possible_agents, rewards_of(self.state), strict=True):
+        if state.is_over:
+            for a, r in zip(self.possible_agents, rewards_of(state, self.reward), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
             self._legal = []
+        elif self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}  # no reward: the game has no result yet
+            self._legal = []
         else:
-            self._legal = self.state.legal_actions()
+            self._legal = state.legal_actions()
             self.agent_selection = agent_name(self._seat())
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode == "ansi" and self.state is not None:
-            return repr(self.state)
+        """``ansi``: the game's terminal drawing of the table as a spectator sees it."""
+        if self.render_mode == "ansi" and self.game_state is not None:
+            return ansi(self.game_state, None)
         return None
 
     def close(self) -> None:
@@ -149,8 +197,8 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
 
     def sync(self) -> None:
         """Re-read the legal actions after the state was moved on outside ``step`` (bots, in ``gym_env``)."""
-        assert self.state is not None, "call reset() first"
-        self._legal = self.state.legal_actions()
+        assert self.game_state is not None, "call reset() first"
+        self._legal = self.game_state.legal_actions()
 
 
 def env(name: str, players: int = 2, **options: Any) -> CattableEnv:

@@ -4,6 +4,8 @@ Observations are the AEC environment's (a dict of the seat's observation vector 
 An action outside the mask does not change the game: by default (``illegal="lose"``) it ends the episode
 with reward -1 and says why in ``info["illegal"]``, the usual convention for masked action spaces (and
 what lets Gymnasium's ``check_env`` step with unmasked samples); ``illegal="raise"`` raises instead.
+``max_steps`` counts this environment's steps (the learner's moves) and truncates the episode there, as
+Gymnasium's ``TimeLimit`` would; ``reward`` is the AEC environment's (``rewards.py``).
 """
 
 from __future__ import annotations
@@ -15,42 +17,44 @@ import gymnasium
 import numpy as np
 
 from cattable.agents.base import Agent, InfoSet
-from cattable.agents.registry import make_agent
 from cattable.core import State
 
-from .aec import CattableEnv, rewards_of
+from .aec import CattableEnv, step_limit
+from .drawing import ansi
+from .opponents import opponent, opponent_list
+from .rewards import rewards_of
 
 ILLEGAL = ("lose", "raise")
 
 
 class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
-    """Game ``name`` from ``seat``'s chair; ``opponents``: one bot kind for every other seat, or a
-    comma-separated list (``"heuristic,random"``), as ``cattable play --bots`` reads them."""
+    """Game ``name`` from ``seat``'s chair; ``opponents``: one for every other seat, or one each, as a
+    comma-separated string (``"heuristic,random"``, as ``cattable play --bots`` reads it) or a list; each
+    a bot's name, ``module:attribute``, an ``Agent`` class or instance, or a policy (``opponents.py``)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium declares it so)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 1}  # noqa: RUF012  (Gymnasium declares it so)
 
     def __init__(
         self,
         name: str,
         seat: int = 0,
-        opponents: str = "heuristic",
+        opponents: Any = "heuristic",
         players: int = 2,
         illegal: str = "lose",
         render_mode: str | None = None,
+        reward: str = "win",
+        max_steps: int | None = None,
         **options: Any,
     ) -> None:
-        self.aec = CattableEnv(name, players=players, **options)
+        self.aec = CattableEnv(name, players=players, reward=reward, **options)
+        self.max_steps = step_limit(max_steps, None, players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
         if illegal not in ILLEGAL:
             raise ValueError(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
-        kinds = [k.strip() for k in opponents.split(",")]
-        if len(kinds) == 1:
-            kinds = kinds * (players - 1)
-        if len(kinds) != players - 1:
-            raise ValueError(f"opponents names {len(kinds)} bots for {players - 1} other seats: {opponents!r}")
+        kinds = opponent_list(opponents, players - 1)
         for k in kinds:
-            make_agent(k, self.aec.game)  # a bad name fails here, with the registry's list
+            opponent(k, self.aec.game, self.aec.encoding, 0)  # a bad name fails here, with the registry's list
         self.seat = seat
         self.kinds = kinds
         self.illegal = illegal
@@ -59,11 +63,12 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self.observation_space = self.aec.observation_space(agent)
         self.action_space = self.aec.action_space(agent)
         self.bots: dict[int, Agent] = {}
+        self.steps = 0
 
     @property
     def state(self) -> State:
-        assert self.aec.state is not None, "call reset() first"
-        return self.aec.state
+        assert self.aec.game_state is not None, "call reset() first"
+        return self.aec.game_state
 
     def _bots_play(self) -> None:
         state = self.state
@@ -87,9 +92,9 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         self.aec.reset(seed=deal)
         rng = random.Random(deal)
         others = [s for s in range(self.aec.num_players) if s != self.seat]
-        self.bots = {
-            s: make_agent(k, self.aec.game, rng.getrandbits(32)) for s, k in zip(others, self.kinds, strict=True)
-        }
+        game, enc = self.aec.game, self.aec.encoding
+        self.bots = {s: opponent(k, game, enc, rng.getrandbits(32)) for s, k in zip(others, self.kinds, strict=True)}
+        self.steps = 0
         self._bots_play()
         return self._obs(), {}
 
@@ -104,12 +109,19 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
                 raise
             return self._obs(), -1.0, True, False, {"illegal": f"action {action!r}: {exc}"}
         self._bots_play()
+        self.steps += 1
         if self.state.is_over:  # after the bots' moves
-            return self._obs(), rewards_of(state)[self.seat], True, False, {"result": state.result().to_json()}
+            reward = rewards_of(state, self.aec.reward)[self.seat]
+            return self._obs(), reward, True, False, {"result": state.result().to_json()}
+        if self.max_steps is not None and self.steps >= self.max_steps:
+            return self._obs(), 0.0, False, True, {"truncated": f"{self.steps} steps, the limit"}
         return self._obs(), 0.0, False, False, {}
 
     def render(self) -> str | None:
-        return repr(self.aec.state) if self.render_mode == "ansi" else None
+        """``ansi``: the game's terminal drawing, as the learner's seat sees the table."""
+        if self.render_mode != "ansi" or self.aec.game_state is None:
+            return None
+        return ansi(self.aec.game_state, self.seat)
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.int8]]:
         """The current mask (the name sb3-contrib's MaskablePPO looks for)."""

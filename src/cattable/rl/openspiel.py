@@ -24,9 +24,9 @@ import pyspiel
 import cattable
 from cattable.core import State
 
-from .aec import rewards_of
 from .encoding import Encoding
 from .encodings import MODULES, encoding
+from .rewards import rewards_of
 
 _REGISTERED: set[str] = set()
 MAX_GAME_LENGTH = 5000

@@ -60,18 +60,18 @@ class TowerBoxEnv(CattableEnv):
 
     def decode(self, action: Any) -> Action:
         base, moved = self.choice(action)
-        assert self.state is not None
-        return moved if self.state.is_legal(moved) else base
+        assert self.game_state is not None
+        return moved if self.game_state.is_legal(moved) else base
 
     def play(self, action: Any) -> None:
         """The shifted placement, or the menu's own when the rules refuse it (out of range, or a piece in
         the way: ``IllegalAction`` changes nothing)."""
-        assert self.state is not None
+        assert self.game_state is not None
         base, moved = self.choice(action)
         if moved != base:
             try:
-                self.state.apply(moved)
+                self.game_state.apply(moved)
                 return
             except IllegalAction:
                 pass
-        self.state.apply(base)
+        self.game_state.apply(base)

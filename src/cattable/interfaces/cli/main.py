@@ -319,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--bots",
         default=None,
         help="the bots in the last seats: a count (of --agent's kind), or kinds, e.g. mcts:hard or "
-        "heuristic,mcts:hard (default: every seat but the first)",
+        "heuristic,mcts:hard, or your own as module:attribute (default: every seat but the first)",
     )
     q.add_argument(
         "--agent",
@@ -362,7 +362,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--games", type=int, default=100, help="how many games")
     s.add_argument("--players", type=int, default=2, help="seats at each table")
     s.add_argument(
-        "--agents", default=None, help="comma-separated, one per seat, cycled (default: the game's default agent)"
+        "--agents",
+        default=None,
+        help="comma-separated, one per seat, cycled; your own as module:attribute (default: the game's default agent)",
     )
     s.add_argument("--workers", type=int, default=1, help="processes (or Ray workers) playing at once")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -389,7 +391,9 @@ def build_parser() -> argparse.ArgumentParser:
     t = sub.add_parser("tournament", help="every pairing of agents, seats rotated: win rates and Elo")
     add_common(t)
     t.add_argument(
-        "--agents", required=True, help="comma-separated, e.g. random,heuristic,mcts:hard (required, no default)"
+        "--agents",
+        required=True,
+        help="comma-separated, e.g. random,heuristic,mcts:hard or your own as module:attribute (required, no default)",
     )
     t.add_argument("--games", type=int, default=100, help="games per pairing")
     t.add_argument("--players", type=int, default=2, help="seats at each table")

@@ -161,7 +161,9 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     jn = sub.add_parser("join", help="play a seat at a server's table from this terminal")
     jn.add_argument("link", help="the seat's invite link (http://HOST:PORT/join/CODE) or a saved seat file")
     jn.add_argument(
-        "--bot", default=None, help="let a bot of this kind play the seat for you, e.g. heuristic (default: you type)"
+        "--bot",
+        default=None,
+        help="let a bot of this kind play the seat for you, e.g. heuristic or module:attribute (default: you type)",
     )
     jn.add_argument(
         "--lang",

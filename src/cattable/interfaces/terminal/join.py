@@ -102,7 +102,7 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: 
             game = get_game(msg["game"])
             drawing = companion(DRAWING_GROUP, game.name)
             draw = renderer(game, lang) if drawing is not None else None
-            agent = make_agent(bot, game, seat) if bot else None
+            agent = make_agent(bot, game, seat, imports=True) if bot else None
         for line in msg.get("log", []):
             console.print(f"  seat {line['seat']}: {escape(_told(line, lang))}")
         if msg["over"]:

@@ -270,7 +270,10 @@ def start(
     state = game.new(players=players, seed=seed, **options)
     first_bot = players - len(specs)
     humans = list(range(first_bot))
-    seats = {first_bot + i: make_agent(spec, game, seed=seed * 31 + first_bot + i) for i, spec in enumerate(specs)}
+    seats = {
+        first_bot + i: make_agent(spec, game, seed=seed * 31 + first_bot + i, imports=True)
+        for i, spec in enumerate(specs)
+    }
     if save_to is None:
         save_to = default_record_path(game, seed)
         check_writable_file(save_to, "the records folder:", create_folder=True)
