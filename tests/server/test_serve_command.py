@@ -15,6 +15,9 @@ from cattable.interfaces.terminal.join import read_link
         (["serve", "--db", "ftp://somewhere/db"], "--db must be sqlite:///FILE or postgresql://"),
         (["serve", "--bot-workers", "0"], "--bot-workers must be at least 1"),
         (["serve", "--lease-seconds", "0.1"], "--lease-seconds must be from 1 to 600"),
+        (["serve", "--webhook-allow", "not-a-network"], "--webhook-allow takes a network such as 10.1.2.0/24"),
+        (["serve", "--webhook-calls-per-hour", "0"], "--webhook-calls-per-hour must be from 1 to 3600"),
+        (["serve", "--webhook-retries", "11"], "--webhook-retries must be from 0 to 10"),
         (["join", "http://example.org/table/5"], "http://HOST:PORT/join/CODE"),
     ],
 )
