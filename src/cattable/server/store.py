@@ -13,7 +13,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
@@ -113,11 +113,24 @@ def engine_for(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x6361747461626C65
+"""The PostgreSQL advisory lock key held while migrating (the bytes of "cattable")."""
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the database schema to the newest revision (a new database is created from nothing)."""
+    """Bring the database schema to the newest revision (a new database is created from nothing).
+
+    Servers started together would each find no ``alembic_version`` and each create the schema, and all but
+    one die on its key: on PostgreSQL the upgrade runs under a transaction-scoped advisory lock, so the
+    others wait, then find the schema current. On SQLite the transaction takes the write lock first
+    (``BEGIN IMMEDIATE``) to the same end."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        elif conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
