@@ -22,15 +22,13 @@ from cattable.agents.registry import AGENT_KINDS
 from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
+from cattable.interfaces.web.frames import parse, receive_frame
 from cattable.interfaces.web.hints import hint_for
 from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server import protocol as wire
 from cattable.server.hub import Hub, SeatSpec, cattable_version
 from cattable.server.store import Store
 from cattable.server.table import SPECTATORS, Refusal, Viewer
-
-MAX_MESSAGE = 64 * 1024
-"""The largest WebSocket message read: no action of any game comes near it."""
 
 
 class SeatIn(BaseModel):
@@ -309,8 +307,8 @@ def create_app(
             return
         try:
             while True:
-                text = await websocket.receive_text()
-                await watcher.send(await _answer(hub, table_id, watcher.viewer, text))
+                frame = await receive_frame(websocket)
+                await watcher.send(await _answer(hub, table_id, watcher.viewer, frame))
         except (WebSocketDisconnect, RuntimeError):  # the client left, or the server closed the socket
             pass
         finally:
@@ -324,12 +322,8 @@ async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatche
     """Read the ``hello``: the token names the seat (none: a spectator); the table then sends the position
     and the log since the version the client last saw. Tokens travel in messages, never in URLs (which
     servers and proxies log)."""
-    text = await asyncio.wait_for(websocket.receive_text(), timeout=30)
-    try:
-        hello = json.loads(text) if len(text) <= MAX_MESSAGE else None
-    except ValueError:
-        hello = None
-    if not isinstance(hello, dict) or hello.get("type") != "hello":
+    hello = parse(await asyncio.wait_for(receive_frame(websocket), timeout=30))
+    if hello.get("type") != "hello":
         raise Refusal("invalid", 'the first message must be {"type": "hello", "token": ..., "since": ...}')
     token, since = hello.get("token"), hello.get("since", 0)
     if token is not None and not isinstance(token, str):
@@ -347,18 +341,11 @@ async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatche
     return watcher
 
 
-async def _answer(hub: Hub, table_id: str, viewer: Viewer, text: str) -> wire.ServerMessage:
-    """The reply to one client message: an ack, the position, a pong, or a refusal."""
+async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None) -> wire.ServerMessage:
+    """The reply to one client message (None: a binary frame): an ack, the position, a pong, or a refusal."""
     msg_id: Any = None
     try:
-        if len(text) > MAX_MESSAGE:
-            raise Refusal("invalid", f"messages are at most {MAX_MESSAGE} bytes")
-        try:
-            msg = json.loads(text)
-        except ValueError:
-            raise Refusal("invalid", "a message must be a JSON object") from None
-        if not isinstance(msg, dict):
-            raise Refusal("invalid", "a message must be a JSON object")
+        msg = parse(frame)
         msg_id = msg.get("id")
         kind = msg.get("type")
         if kind == "ping":
