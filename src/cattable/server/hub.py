@@ -407,24 +407,24 @@ class Hub:
             await self._send_update(table, watcher, settle=False)
 
     # -- acting ----------------------------------------------------------------------------------------
-    async def act(
-        self, table_id: str, seat: int, data: Any, msg_id: str | None, *, by_bot: bool = False
-    ) -> wire.AckMessage:
+    async def act(self, table_id: str, seat: int, data: Any, msg_id: Any, *, by_bot: bool = False) -> wire.AckMessage:
         """Play ``data`` for ``seat`` (taken from its token, never from the message). The reply is sent
-        only once the move is durable; a refusal changes nothing. A person's move ends their autopilot."""
-        if msg_id is not None and (not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64):
-            raise Refusal("invalid", "a message id must be a string of 1 to 64 characters")
+        only once the move is durable; a refusal changes nothing. A person's move ends their autopilot.
+
+        Every move needs its message id: it is what makes a resend after a lost connection safe (applied
+        at most once), so a move without one is refused rather than played unprotected."""
+        if not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64:
+            raise Refusal("invalid", "a move needs an 'id', a string of 1 to 64 characters (a resend reuses it)")
         table = await self.table(table_id)
         async with self.locks[table_id]:
             if self.tables.get(table_id) is not table:
                 raise Refusal("elsewhere", "this table moved; reconnect")
-            if msg_id is not None:
-                done = table.acked.get((seat, msg_id))
-                if done is not None:
-                    return {"type": "ack", "id": msg_id, "version": done, "repeat": True}
-                queued = table.queued.get(seat)
-                if queued is not None and queued[1] == msg_id:
-                    return {"type": "ack", "id": msg_id, "version": table.version, "queued": True, "repeat": True}
+            done = table.acked.get((seat, msg_id))
+            if done is not None:
+                return {"type": "ack", "id": msg_id, "version": done, "repeat": True}
+            queued = table.queued.get(seat)
+            if queued is not None and queued[1] == msg_id:
+                return {"type": "ack", "id": msg_id, "version": table.version, "queued": True, "repeat": True}
             if by_bot and table.player_of(seat) is None:
                 raise Refusal("reclaimed", "the person took the seat back")
             action = table.parse(data)

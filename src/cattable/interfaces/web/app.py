@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -59,7 +60,7 @@ class JoinIn(BaseModel):
 
 class ActionIn(BaseModel):
     action: Any
-    id: str | None = Field(default=None, max_length=64, description="the client's message id: applied once")
+    id: str = Field(min_length=1, max_length=64, description="the client's message id: required, applied once")
 
 
 class TokensIn(BaseModel):
@@ -116,6 +117,12 @@ def create_app(
             "unavailable": 503,
         }
         return JSONResponse({"error": exc.code, "reason": str(exc)}, status_code=status.get(exc.code, 409))
+
+    @app.exception_handler(RequestValidationError)
+    async def unreadable(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A body that does not fit its model gets the house refusal (never the values sent back)."""
+        where = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()[:5])
+        return JSONResponse({"error": "invalid", "reason": f"the request does not fit: {where}"}, status_code=422)
 
     async def viewer_for(hub: Hub, table_id: str, authorization: str | None) -> Viewer:
         if not authorization:
