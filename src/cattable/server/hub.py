@@ -28,6 +28,7 @@ from cattable.core import game as get_game
 from . import clocks
 from . import protocol as wire
 from .bots import bot_move, check_bot, worker_started
+from .metrics import Metrics
 from .settle import apply_recording, rests_between
 from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store, TableRow
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
@@ -115,6 +116,12 @@ class Hub:
         self.crash = CrashPoints(crash)
         self._renewer: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self.metrics = Metrics()
+        self.metrics.read_from(
+            live_tables=lambda: sum(1 for t in self.tables.values() if not t.over),
+            leases=lambda: len(self.tables),
+            bots_running=lambda: sum(1 for t in self.bot_tasks.values() if not t.done()),
+        )
 
     # -- life ----------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -480,6 +487,7 @@ class Hub:
         self.crash.reached("after_apply")
         changes = self._clock_changes(table, before)
         job = Append(table.row.id, event, over=table.over, dequeue=dequeue, clocks=tuple(changes))
+        handed = time.perf_counter()
         try:
             await self.writer.append(job)
         except Exception as exc:
@@ -490,6 +498,8 @@ class Hub:
             if isinstance(exc, DuplicateEvent):
                 raise Refusal("conflict", "the table moved on meanwhile; your view is being refreshed") from None
             raise Refusal("unavailable", "the move could not be saved, so it was not played; try again") from None
+        self.metrics.commit_seconds.observe(time.perf_counter() - handed)
+        self.metrics.moves.labels(table.row.game).inc()
         for s, bank, deadline in changes:
             table.seats[s] = replace(table.seats[s], bank=bank, deadline=deadline)
         self.crash.reached("after_commit")

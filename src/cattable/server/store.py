@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .schema import events, leases, queued, seats, tables, tokens
 
@@ -135,6 +138,14 @@ def migrate(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
+@cache
+def newest_revision() -> str | None:
+    """The head of the migrations shipped with this version of cattable."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return ScriptDirectory.from_config(cfg).get_current_head()
+
+
 class Store:
     """The tables, seats, tokens and events of every table, in one database."""
 
@@ -145,6 +156,18 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def unready(self) -> str | None:
+        """Why this database cannot serve now (unreachable, or its schema not at the newest migration);
+        None when it can. The reasons are fixed sentences: never the URL or the driver's message."""
+        try:
+            with self.engine.connect() as conn:
+                current = MigrationContext.configure(conn).get_current_revision()
+        except SQLAlchemyError:
+            return "the database cannot be reached"
+        if current != newest_revision():
+            return "the database schema is not at the newest migration"
+        return None
 
     # -- tables and seats ----------------------------------------------------------------------------
     def create_table(self, row: TableRow, seat_rows: list[SeatRow], invite_hashes: dict[int, str]) -> None:

@@ -23,6 +23,7 @@ from cattable.agents.registry import AGENT_KINDS
 from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
+from cattable.interfaces.web import health
 from cattable.interfaces.web.frames import parse, receive_frame
 from cattable.interfaces.web.hints import hint_for
 from cattable.interfaces.web.pages import STATIC, mount_client
@@ -116,11 +117,13 @@ def create_app(
             "elsewhere": 503,
             "unavailable": 503,
         }
+        _count_refusal(_request, exc.code, "http")
         return JSONResponse({"error": exc.code, "reason": str(exc)}, status_code=status.get(exc.code, 409))
 
     @app.exception_handler(RequestValidationError)
     async def unreadable(_request: Request, exc: RequestValidationError) -> JSONResponse:
         """A body that does not fit its model gets the house refusal (never the values sent back)."""
+        _count_refusal(_request, "invalid", "http")
         where = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()[:5])
         return JSONResponse({"error": "invalid", "reason": f"the request does not fit: {where}"}, status_code=422)
 
@@ -304,25 +307,36 @@ def create_app(
             await websocket.close(code=1008, reason="origin not allowed")
             return
         await websocket.accept()
+        hub.metrics.sockets.inc()
         try:
-            watcher = await _greet(hub, table_id, websocket)
-        except (WebSocketDisconnect, TimeoutError):
-            return
-        except Refusal as exc:
-            await websocket.send_json({"type": "error", "id": None, "error": exc.code, "reason": str(exc)})
-            await websocket.close(code=1008)
-            return
-        try:
-            while True:
-                frame = await receive_frame(websocket)
-                await watcher.send(await _answer(hub, table_id, watcher.viewer, frame))
-        except (WebSocketDisconnect, RuntimeError):  # the client left, or the server closed the socket
-            pass
+            await _follow(hub, table_id, websocket)
         finally:
-            hub.unwatch(table_id, watcher)
+            hub.metrics.sockets.dec()
 
+    app.include_router(health.router)
     mount_client(app, static)
     return app
+
+
+async def _follow(hub: Hub, table_id: str, websocket: WebSocket) -> None:
+    """One accepted connection, from its ``hello`` until it closes."""
+    try:
+        watcher = await _greet(hub, table_id, websocket)
+    except (WebSocketDisconnect, TimeoutError):
+        return
+    except Refusal as exc:
+        hub.metrics.refusals.labels(exc.code, "websocket").inc()
+        await websocket.send_json({"type": "error", "id": None, "error": exc.code, "reason": str(exc)})
+        await websocket.close(code=1008)
+        return
+    try:
+        while True:
+            frame = await receive_frame(websocket)
+            await watcher.send(await _answer(hub, table_id, watcher.viewer, frame))
+    except (WebSocketDisconnect, RuntimeError):  # the client left, or the server closed the socket
+        pass
+    finally:
+        hub.unwatch(table_id, watcher)
 
 
 async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatcher:
@@ -377,12 +391,19 @@ async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None) ->
             return await hub.act(table_id, viewer, msg["action"], msg_id)
         raise Refusal("invalid", "the message type must be 'act', 'undo', 'reclaim', 'sync' or 'ping'")
     except Refusal as exc:
+        hub.metrics.refusals.labels(exc.code, "websocket").inc()
         return {
             "type": "error",
             "id": msg_id if isinstance(msg_id, str) else None,
             "error": exc.code,
             "reason": str(exc),
         }
+
+
+def _count_refusal(request: Request, code: str, door: str) -> None:
+    hub: Hub | None = getattr(request.app.state, "hub", None)
+    if hub is not None:
+        hub.metrics.refusals.labels(code, door).inc()
 
 
 def _origin_allowed(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
