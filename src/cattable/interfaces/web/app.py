@@ -1,6 +1,6 @@
 """The HTTP and WebSocket doors of the table server: thin routes over ``cattable.server.Hub``.
 
-A seat is always taken from its token (``Authorization: Bearer`` on HTTP, ``?token=`` on the WebSocket),
+A seat is always taken from its token (``Authorization: Bearer`` on HTTP, the ``hello`` message on the WebSocket),
 never from a message field; a browser's WebSocket must come from an allowed origin. Every refusal is a
 JSON body ``{"error": code, "reason": text}``; nothing a person sends can produce a traceback.
 """
