@@ -102,7 +102,7 @@ def create_app(
     app = FastAPI(title="cattable table server", version=cattable_version(), lifespan=lifespan)
 
     @app.exception_handler(Refusal)
-    async def refused(_request: Request, exc: Refusal) -> JSONResponse:
+    async def refused(request: Request, exc: Refusal) -> JSONResponse:
         status = {
             "no_table": 404,
             "no_game": 404,
@@ -117,13 +117,13 @@ def create_app(
             "elsewhere": 503,
             "unavailable": 503,
         }
-        _count_refusal(_request, exc.code, "http")
+        _count_refusal(request, exc.code, "http")
         return JSONResponse({"error": exc.code, "reason": str(exc)}, status_code=status.get(exc.code, 409))
 
     @app.exception_handler(RequestValidationError)
-    async def unreadable(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def unreadable(request: Request, exc: RequestValidationError) -> JSONResponse:
         """A body that does not fit its model gets the house refusal (never the values sent back)."""
-        _count_refusal(_request, "invalid", "http")
+        _count_refusal(request, "invalid", "http")
         where = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()[:5])
         return JSONResponse({"error": "invalid", "reason": f"the request does not fit: {where}"}, status_code=422)
 
