@@ -63,7 +63,8 @@ def test_a_second_process_takes_over_the_tables_of_one_that_died(postgres: Postg
         while not (state := get(f"{b.base}/api/tables/{table}", token=tokens[0]))["over"]:
             seat = state["to_play"]
             mine = get(f"{b.base}/api/tables/{table}", token=tokens[seat])
-            post(f"{b.base}/api/tables/{table}/actions", {"action": mine["legal"][0]}, token=tokens[seat])
+            move = {"action": mine["legal"][0], "id": f"b{state['version']}"}
+            post(f"{b.base}/api/tables/{table}/actions", move, token=tokens[seat])
         record = get(f"{b.base}/api/tables/{table}/record", token=tokens[0])
         for version, action in acked:
             assert record["actions"][version - 1] == action

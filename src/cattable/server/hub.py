@@ -29,6 +29,7 @@ from cattable.core.i18n import N_
 from . import clocks
 from . import protocol as wire
 from .bots import bot_move, check_bot, worker_started
+from .metrics import Metrics
 from .settle import apply_recording, rests_between
 from .store import Append, DuplicateEvent, LeaseLost, QueuedRow, SeatRow, Store, TableRow
 from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
@@ -122,6 +123,12 @@ class Hub:
         self.crash = CrashPoints(crash)
         self._renewer: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self.metrics = Metrics()
+        self.metrics.read_from(
+            live_tables=lambda: sum(1 for t in self.tables.values() if not t.over),
+            leases=lambda: len(self.tables),
+            bots_running=lambda: sum(1 for t in self.bot_tasks.values() if not t.done()),
+        )
 
     # -- life ----------------------------------------------------------------------------------------
     async def start(self) -> None:
@@ -430,24 +437,24 @@ class Hub:
             await self._send_update(table, watcher, settle=False)
 
     # -- acting ----------------------------------------------------------------------------------------
-    async def act(
-        self, table_id: str, seat: int, data: Any, msg_id: str | None, *, by_bot: bool = False
-    ) -> wire.AckMessage:
+    async def act(self, table_id: str, seat: int, data: Any, msg_id: Any, *, by_bot: bool = False) -> wire.AckMessage:
         """Play ``data`` for ``seat`` (taken from its token, never from the message). The reply is sent
-        only once the move is durable; a refusal changes nothing. A person's move ends their autopilot."""
-        if msg_id is not None and (not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64):
-            raise Refusal("invalid", "a message id must be a string of 1 to 64 characters")
+        only once the move is durable; a refusal changes nothing. A person's move ends their autopilot.
+
+        Every move needs its message id: it is what makes a resend after a lost connection safe (applied
+        at most once), so a move without one is refused rather than played unprotected."""
+        if not isinstance(msg_id, str) or not 0 < len(msg_id) <= 64:
+            raise Refusal("invalid", "a move needs an 'id', a string of 1 to 64 characters (a resend reuses it)")
         table = await self.table(table_id)
         async with self.locks[table_id]:
             if self.tables.get(table_id) is not table:
                 raise Refusal("elsewhere", "this table moved; reconnect")
-            if msg_id is not None:
-                done = table.acked.get((seat, msg_id))
-                if done is not None:
-                    return {"type": "ack", "id": msg_id, "version": done, "repeat": True}
-                queued = table.queued.get(seat)
-                if queued is not None and queued[1] == msg_id:
-                    return {"type": "ack", "id": msg_id, "version": table.version, "queued": True, "repeat": True}
+            done = table.acked.get((seat, msg_id))
+            if done is not None:
+                return {"type": "ack", "id": msg_id, "version": done, "repeat": True}
+            queued = table.queued.get(seat)
+            if queued is not None and queued[1] == msg_id:
+                return {"type": "ack", "id": msg_id, "version": table.version, "queued": True, "repeat": True}
             if by_bot and table.player_of(seat) is None:
                 raise Refusal("reclaimed", "the person took the seat back")
             action = table.parse(data)
@@ -517,6 +524,7 @@ class Hub:
         self.crash.reached("after_apply")
         changes = self._clock_changes(table, before)
         job = Append(table.row.id, event, over=table.over, dequeue=dequeue, clocks=tuple(changes))
+        handed = time.perf_counter()
         try:
             await self.writer.append(job)
         except Exception as exc:
@@ -527,6 +535,8 @@ class Hub:
             if isinstance(exc, DuplicateEvent):
                 raise Refusal("conflict", "the table moved on meanwhile; your view is being refreshed") from None
             raise Refusal("unavailable", "the move could not be saved, so it was not played; try again") from None
+        self.metrics.commit_seconds.observe(time.perf_counter() - handed)
+        self.metrics.moves.labels(table.row.game).inc()
         for s, bank, deadline in changes:
             table.seats[s] = replace(table.seats[s], bank=bank, deadline=deadline)
         self.crash.reached("after_commit")

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from .schema import events, leases, queued, seats, tables, tokens
 
@@ -115,13 +118,34 @@ def engine_for(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 0x6361747461626C65
+"""The PostgreSQL advisory lock key held while migrating (the bytes of "cattable")."""
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the database schema to the newest revision (a new database is created from nothing)."""
+    """Bring the database schema to the newest revision (a new database is created from nothing).
+
+    Servers started together would each find no ``alembic_version`` and each create the schema, and all but
+    one die on its key: on PostgreSQL the upgrade runs under a transaction-scoped advisory lock, so the
+    others wait, then find the schema current. On SQLite the transaction takes the write lock first
+    (``BEGIN IMMEDIATE``) to the same end."""
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        elif conn.dialect.name == "sqlite":
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
+
+
+@cache
+def newest_revision() -> str | None:
+    """The head of the migrations shipped with this version of cattable."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    return ScriptDirectory.from_config(cfg).get_current_head()
 
 
 class Store:
@@ -134,6 +158,18 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def unready(self) -> str | None:
+        """Why this database cannot serve now (unreachable, or its schema not at the newest migration);
+        None when it can. The reasons are fixed sentences: never the URL or the driver's message."""
+        try:
+            with self.engine.connect() as conn:
+                current = MigrationContext.configure(conn).get_current_revision()
+        except SQLAlchemyError:
+            return "the database cannot be reached"
+        if current != newest_revision():
+            return "the database schema is not at the newest migration"
+        return None
 
     # -- tables and seats ----------------------------------------------------------------------------
     def create_table(self, row: TableRow, seat_rows: list[SeatRow], invite_hashes: dict[int, str]) -> None:

@@ -20,6 +20,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from cattable.interfaces.web.app import create_app
+    from cattable.interfaces.web.frames import MAX_FRAME
 
     if not 0 < args.port < 65536:
         raise ValueError(f"--port must be from 1 to 65535, not {args.port}")
@@ -44,6 +45,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         ws="websockets-sansio",
+        ws_max_size=MAX_FRAME,
         ws_per_message_deflate=args.compress,
         log_level=args.log_level,
         log_config=_log_config(),

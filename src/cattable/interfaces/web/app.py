@@ -1,6 +1,6 @@
 """The HTTP and WebSocket doors of the table server: thin routes over ``cattable.server.Hub``.
 
-A seat is always taken from its token (``Authorization: Bearer`` on HTTP, ``?token=`` on the WebSocket),
+A seat is always taken from its token (``Authorization: Bearer`` on HTTP, the ``hello`` message on the WebSocket),
 never from a message field; a browser's WebSocket must come from an allowed origin. Every refusal is a
 JSON body ``{"error": code, "reason": text}``; nothing a person sends can produce a traceback.
 """
@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
@@ -22,6 +23,8 @@ from cattable.agents.registry import AGENT_KINDS
 from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
+from cattable.interfaces.web import health
+from cattable.interfaces.web.frames import parse, receive_frame
 from cattable.interfaces.web.hints import hint_for
 from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server import protocol as wire
@@ -30,9 +33,6 @@ from cattable.server.store import Store
 from cattable.server.table import SPECTATORS, Refusal, Viewer
 from cattable.server.webhook_guard import WebhookPolicy
 from cattable.server.webhooks import WebhookSender
-
-MAX_MESSAGE = 64 * 1024
-"""The largest WebSocket message read: no action of any game comes near it."""
 
 
 class SeatIn(BaseModel):
@@ -67,7 +67,7 @@ class JoinIn(BaseModel):
 
 class ActionIn(BaseModel):
     action: Any
-    id: str | None = Field(default=None, max_length=64, description="the client's message id: applied once")
+    id: str = Field(min_length=1, max_length=64, description="the client's message id: required, applied once")
 
 
 class TokensIn(BaseModel):
@@ -116,7 +116,7 @@ def create_app(
     app = FastAPI(title="cattable table server", version=cattable_version(), lifespan=lifespan)
 
     @app.exception_handler(Refusal)
-    async def refused(_request: Request, exc: Refusal) -> JSONResponse:
+    async def refused(request: Request, exc: Refusal) -> JSONResponse:
         status = {
             "no_table": 404,
             "no_game": 404,
@@ -131,7 +131,15 @@ def create_app(
             "elsewhere": 503,
             "unavailable": 503,
         }
+        _count_refusal(request, exc.code, "http")
         return JSONResponse({"error": exc.code, "reason": str(exc)}, status_code=status.get(exc.code, 409))
+
+    @app.exception_handler(RequestValidationError)
+    async def unreadable(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """A body that does not fit its model gets the house refusal (never the values sent back)."""
+        _count_refusal(request, "invalid", "http")
+        where = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()[:5])
+        return JSONResponse({"error": "invalid", "reason": f"the request does not fit: {where}"}, status_code=422)
 
     async def viewer_for(hub: Hub, table_id: str, authorization: str | None) -> Viewer:
         if not authorization:
@@ -313,37 +321,44 @@ def create_app(
             await websocket.close(code=1008, reason="origin not allowed")
             return
         await websocket.accept()
+        hub.metrics.sockets.inc()
         try:
-            watcher = await _greet(hub, table_id, websocket)
-        except (WebSocketDisconnect, TimeoutError):
-            return
-        except Refusal as exc:
-            await websocket.send_json({"type": "error", "id": None, "error": exc.code, "reason": str(exc)})
-            await websocket.close(code=1008)
-            return
-        try:
-            while True:
-                text = await websocket.receive_text()
-                await watcher.send(await _answer(hub, table_id, watcher.viewer, text))
-        except (WebSocketDisconnect, RuntimeError):  # the client left, or the server closed the socket
-            pass
+            await _follow(hub, table_id, websocket)
         finally:
-            hub.unwatch(table_id, watcher)
+            hub.metrics.sockets.dec()
 
+    app.include_router(health.router)
     mount_client(app, static)
     return app
+
+
+async def _follow(hub: Hub, table_id: str, websocket: WebSocket) -> None:
+    """One accepted connection, from its ``hello`` until it closes."""
+    try:
+        watcher = await _greet(hub, table_id, websocket)
+    except (WebSocketDisconnect, TimeoutError):
+        return
+    except Refusal as exc:
+        hub.metrics.refusals.labels(exc.code, "websocket").inc()
+        await websocket.send_json({"type": "error", "id": None, "error": exc.code, "reason": str(exc)})
+        await websocket.close(code=1008)
+        return
+    try:
+        while True:
+            frame = await receive_frame(websocket)
+            await watcher.send(await _answer(hub, table_id, watcher.viewer, frame))
+    except (WebSocketDisconnect, RuntimeError):  # the client left, or the server closed the socket
+        pass
+    finally:
+        hub.unwatch(table_id, watcher)
 
 
 async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatcher:
     """Read the ``hello``: the token names the seat (none: a spectator); the table then sends the position
     and the log since the version the client last saw. Tokens travel in messages, never in URLs (which
     servers and proxies log)."""
-    text = await asyncio.wait_for(websocket.receive_text(), timeout=30)
-    try:
-        hello = json.loads(text) if len(text) <= MAX_MESSAGE else None
-    except ValueError:
-        hello = None
-    if not isinstance(hello, dict) or hello.get("type") != "hello":
+    hello = parse(await asyncio.wait_for(receive_frame(websocket), timeout=30))
+    if hello.get("type") != "hello":
         raise Refusal("invalid", 'the first message must be {"type": "hello", "token": ..., "since": ...}')
     token, since = hello.get("token"), hello.get("since", 0)
     if token is not None and not isinstance(token, str):
@@ -361,18 +376,11 @@ async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatche
     return watcher
 
 
-async def _answer(hub: Hub, table_id: str, viewer: Viewer, text: str) -> wire.ServerMessage:
-    """The reply to one client message: an ack, the position, a pong, or a refusal."""
+async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None) -> wire.ServerMessage:
+    """The reply to one client message (None: a binary frame): an ack, the position, a pong, or a refusal."""
     msg_id: Any = None
     try:
-        if len(text) > MAX_MESSAGE:
-            raise Refusal("invalid", f"messages are at most {MAX_MESSAGE} bytes")
-        try:
-            msg = json.loads(text)
-        except ValueError:
-            raise Refusal("invalid", "a message must be a JSON object") from None
-        if not isinstance(msg, dict):
-            raise Refusal("invalid", "a message must be a JSON object")
+        msg = parse(frame)
         msg_id = msg.get("id")
         kind = msg.get("type")
         if kind == "ping":
@@ -397,12 +405,19 @@ async def _answer(hub: Hub, table_id: str, viewer: Viewer, text: str) -> wire.Se
             return await hub.act(table_id, viewer, msg["action"], msg_id)
         raise Refusal("invalid", "the message type must be 'act', 'undo', 'reclaim', 'sync' or 'ping'")
     except Refusal as exc:
+        hub.metrics.refusals.labels(exc.code, "websocket").inc()
         return {
             "type": "error",
             "id": msg_id if isinstance(msg_id, str) else None,
             "error": exc.code,
             "reason": str(exc),
         }
+
+
+def _count_refusal(request: Request, code: str, door: str) -> None:
+    hub: Hub | None = getattr(request.app.state, "hub", None)
+    if hub is not None:
+        hub.metrics.refusals.labels(code, door).inc()
 
 
 def _origin_allowed(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
