@@ -62,6 +62,7 @@ unit: $(STAMP) $(CLIENT)
 BENCH_ENV = MUJOCO_GL=$${MUJOCO_GL:-egl} MESA_SHADER_CACHE_DISABLE=true
 bench: $(STAMP)
 	@set -e; run() { echo "== $$*"; $(BENCH_ENV) $(BIN)/python "$$@"; }; \
+	run benchmarks/bench_engines.py --seconds 2; \
 	run benchmarks/bench_cafe.py --seconds 3 --profile-seconds 2; \
 	run benchmarks/bench_washi.py 3; \
 	run benchmarks/bench_attack.py; \
