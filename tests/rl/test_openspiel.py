@@ -15,6 +15,7 @@ from open_spiel.python.algorithms import mcts
 import cattable
 from cattable.rl import register_openspiel
 from cattable.rl.openspiel import DEALS, CattableSpielState
+from cattable.rl.openspiel_fair import FairBot
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("cafe", {"players": 3}),
@@ -62,15 +63,17 @@ def _same(a: Any, b: Any) -> None:
 def _mcts_steps(name: str, params: dict[str, Any], steps: int) -> None:
     """OpenSpiel's MCTSBot plays a few moves, each searched on a fair re-deal of what it cannot see."""
     game = _load(name, params)
-    bot = mcts.MCTSBot(game, 1.4, 8, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)))
+    bots = [
+        FairBot(mcts.MCTSBot(game, 1.4, 8, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0))), s, s)
+        for s in range(game.num_players())
+    ]
     state = game.new_initial_state()
     state.apply_action(0)
-    rng = random.Random(0)
     for _ in range(steps):
         if state.is_terminal():
             break
         seat = state.current_player()
-        action = bot.step(state.resample_from_infostate(seat, rng.random))
+        action = bots[seat].step(state)
         assert action in state.legal_actions(seat)
         state.apply_action(action)
     assert len(state.history()) > 1
