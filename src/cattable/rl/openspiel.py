@@ -1,24 +1,24 @@
 """Every game as an OpenSpiel Python game, ``python_cattable_<name>`` (``cattable.rl.register_openspiel()``).
 
-Actions are the encoding's indexes (``cattable.rl.encodings``). Chance is declared SAMPLED_STOCHASTIC, the
-mode OpenSpiel offers for games that roll their own dice inside ``apply_action``: cattable's chance is
-seeded and logged inside the state, so there are no chance nodes. A consequence to know: a ``clone()``
-keeps the seed, so a searcher that clones the true state foresees the dice and the hidden cards; give
-OpenSpiel's bots ``state.resample(seat, rng)`` instead (a fair re-deal of what the seat cannot see,
-with the future chance reseeded), as cattable's own searchers do.
+Actions are the encoding's indexes (``cattable.rl.encodings``). Chance is explicit, as in OpenSpiel's own
+games, but drawn once: the first node of every game is a chance node choosing one of ``deals`` seeds
+uniformly (outcome k deals cattable's game of seed ``seed + k``), and cattable's seeded chance then rolls
+every die and shuffle from that seed. So ``new_initial_state()`` is the same every time, a history
+identifies a game and replays by ``apply_action``, and a state serialises (and pickles) as its record.
 
-Observation strings and tensors come from the seat's view (the tensor is the encoding's vector); the
-information-state string adds, for perfect recall, every move as it was announced to that seat
-(``State.public_text``: Cat Cafe's marks stay secret until revealed).
+The true state knows the future (its seed): bots must be shown ``resample_from_infostate`` (cattable's
+``determinize``: what the seat cannot see re-dealt, future chance reseeded), which
+``cattable.rl.openspiel_fair`` does for OpenSpiel's ``evaluate_bots``. Observers are in
+``openspiel_observers``.
 """
 
 from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 import cattable
@@ -26,29 +26,19 @@ from cattable.core import State
 
 from .encoding import Encoding
 from .encodings import MODULES, encoding
+from .openspiel_fair import FairBot, fair_evaluate_bots
+from .openspiel_observers import CattableObserver, make_observer
 from .rewards import rewards_of
+
+__all__ = ["CattableSpielGame", "CattableSpielState", "FairBot", "fair_evaluate_bots", "register"]
 
 _REGISTERED: set[str] = set()
 MAX_GAME_LENGTH = 5000
-
-
-class CattableObserver:
-    """OpenSpiel's observer protocol over one seat's view."""
-
-    def __init__(self, enc: Encoding, perfect_recall: bool) -> None:
-        self.encoding = enc
-        self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(enc.observation_size, np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: CattableSpielState, player: int) -> None:
-        self.tensor[:] = self.encoding.observe(state.game_state.view(player))
-
-    def string_from(self, state: CattableSpielState, player: int) -> str:
-        view = json.dumps(state.game_state.view(player), sort_keys=True, separators=(",", ":"))
-        if not self.perfect_recall:
-            return view
-        return "\n".join([*state.heard[player], view])
+DEALS = 4096
+"""The default number of deals the opening chance node chooses from (the parameter ``deals``): enough for
+learning not to see the same dice twice in a while, few enough that listing and drawing the outcomes
+stays cheap (measured: half a millisecond a game; 65,536 would cost some 30 ms)."""
+CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
 def like_a_copy(state: State) -> None:
@@ -65,78 +55,143 @@ def like_a_copy(state: State) -> None:
 
 
 class Holder:
-    """The cattable state inside an OpenSpiel state: pyspiel clones a Python state by deep-copying its
-    attributes, and a cattable state copies itself (``clone``) far faster and more safely than that."""
+    """The cattable state inside an OpenSpiel state (None before the deal).
 
-    __slots__ = ("state",)
+    pyspiel clones a Python state by deep-copying its attributes, and serialises it by pickling them: a
+    cattable state copies itself (``clone``) faster and more safely than a deep copy, and a state reached by
+    the deal and moves alone (``dealt``) pickles as its record, which replays exactly. A re-deal replays
+    from no record (its hidden cards were sampled), so it pickles whole."""
 
-    def __init__(self, state: State) -> None:
+    __slots__ = ("dealt", "state")
+
+    def __init__(self, state: State | None, dealt: bool = True) -> None:
         self.state = state
+        self.dealt = dealt
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Holder:
-        return Holder(self.state.clone())
+        return Holder(None if self.state is None else self.state.clone(), self.dealt)
+
+    def __reduce__(self) -> tuple[Callable[..., Holder], tuple[Any, ...]]:
+        if self.state is not None and self.dealt:
+            return _replayed, (self.state.record(),)
+        return Holder, (self.state, self.dealt)
+
+
+def _replayed(record: dict[str, Any]) -> Holder:
+    return Holder(cattable.replay(record))
 
 
 class CattableSpielState(pyspiel.State):  # type: ignore[misc]
-    """One cattable state behind OpenSpiel's state API."""
+    """One cattable state behind OpenSpiel's state API: the deal's chance node, then the game's moves.
 
-    def __init__(self, game: CattableSpielGame, inner: State, heard: list[list[str]] | None = None) -> None:
+    ``CattableSpielState(game, inner)`` wraps a cattable position found elsewhere (a benchmark's, a
+    table's): no OpenSpiel history leads to it, so its ``history()`` starts empty, as a re-deal's does."""
+
+    def __init__(self, game: CattableSpielGame, inner: State | None = None, heard: list[list[str]] | None = None):
         super().__init__(game)
         self.holder = Holder(inner)
-        self.encoding: Encoding = game.encoding
-        self.heard = heard if heard is not None else [[] for _ in range(inner.players)]
+        # Each seat's moves as announced to it, and last the spectator's (perfect-recall observers).
+        self.heard: list[list[str]] = heard if heard is not None else [[] for _ in range(game.players + 1)]
 
     @property
     def game_state(self) -> State:
+        """The cattable state (an error before the deal: the opening chance node has none)."""
+        if self.holder.state is None:
+            raise ValueError("no game is dealt yet: apply the opening chance outcome first")
         return self.holder.state
 
+    @property
+    def encoding(self) -> Encoding:
+        enc: Encoding = self.get_game().encoding
+        return enc
+
     def current_player(self) -> int:
-        if self.game_state.is_over:
+        inner = self.holder.state
+        if inner is None:
+            return CHANCE
+        if inner.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
-        seat = self.game_state.current_player
+        seat = inner.current_player
         assert seat is not None
         return seat
 
-    def _legal_actions(self, player: int) -> list[int]:
-        if self.game_state.is_over or player != self.game_state.current_player:
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The deals, equally likely (empty once dealt)."""
+        if self.holder.state is not None:
             return []
-        legal = self.game_state.legal_actions()
+        outcomes: list[tuple[int, float]] = self.get_game().deal_outcomes
+        return outcomes
+
+    def _legal_actions(self, player: int) -> list[int]:
+        inner = self.holder.state
+        if inner is None or inner.is_over or player != inner.current_player:
+            return []
+        legal = inner.legal_actions()
         index_of = self.encoding.index_of
         return sorted({index_of(a, legal) for a in legal})
 
     def _apply_action(self, action: int) -> None:
-        like_a_copy(self.game_state)
-        legal = self.game_state.legal_actions()
-        chosen = self.encoding.action_at(int(action), legal)
-        for seat in range(self.game_state.players):
-            self.heard[seat].append(self.game_state.public_text(chosen, seat))
-        self.game_state.apply(chosen)
+        inner = self.holder.state
+        if inner is None:
+            self.holder = Holder(self.get_game().deal(int(action)))
+            return
+        like_a_copy(inner)
+        chosen = self.encoding.action_at(int(action), inner.legal_actions())
+        for seat, heard in enumerate(self.heard):
+            heard.append(inner.public_text(chosen, seat if seat < inner.players else None))
+        inner.apply(chosen)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        legal = self.game_state.legal_actions()
+        if player == CHANCE:
+            return f"deal {self.get_game().seed + int(action)}"
+        inner = self.holder.state
         try:
-            return self.encoding.action_at(int(action), legal).text()
-        except ValueError:
+            assert inner is not None
+            return self.encoding.action_at(int(action), inner.legal_actions()).text()
+        except (AssertionError, ValueError):
             return f"action {action}"
 
     def is_terminal(self) -> bool:
-        return self.game_state.is_over
+        return self.holder.state is not None and self.holder.state.is_over
 
     def returns(self) -> list[float]:
-        if not self.game_state.is_over:
-            return [0.0] * self.game_state.players
-        return rewards_of(self.game_state)
+        inner = self.holder.state
+        if inner is None or not inner.is_over:
+            return [0.0] * self.get_game().players
+        return rewards_of(inner)
 
     def __str__(self) -> str:
         """The spectator's view; measurements to a millimetre (the tower's physics does not repeat bit
         for bit after a clone, and OpenSpiel compares a clone's string with the original's)."""
-        return json.dumps(_rounded(self.game_state.view(None)), sort_keys=True, separators=(",", ":"))
+        inner = self.holder.state
+        if inner is None:
+            return f"dealing one of {self.get_game().deals} games"
+        return json.dumps(_rounded(inner.view(None)), sort_keys=True, separators=(",", ":"))
+
+    def announced(self, action: int, seat: int) -> bool:
+        """Whether ``action``, about to be played, is shown to ``seat`` as it is (a chance outcome never
+        is: it is the hidden deal; Cat Cafe's marks are not until the round reveals them)."""
+        inner = self.holder.state
+        if inner is None:
+            return False
+        chosen = self.encoding.action_at(int(action), inner.legal_actions())
+        return inner.public_text(chosen, seat) == chosen.text()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Callable[[], float]) -> CattableSpielState:
+        """OpenSpiel's re-deal: a state ``player_id`` cannot tell from this one, drawn with the sampler's
+        numbers (one of them seeds ``resample``)."""
+        return self.resample(player_id, random.Random(int(probability_sampler() * 2**53)))
 
     def resample(self, seat: int, rng: random.Random) -> CattableSpielState:
-        """A fair sample of the positions ``seat`` cannot tell from this one (``State.determinize``)."""
-        return CattableSpielState(
-            self.get_game(), self.game_state.determinize(seat, rng), [list(h) for h in self.heard]
-        )
+        """A fair sample of the positions ``seat`` cannot tell from this one (``State.determinize``).
+
+        No history reaches it (its hidden cards and future chance are sampled), so its ``history()`` is
+        empty rather than the true one, whose opening outcome would give the true deal away."""
+        other: CattableSpielState = self.get_game().new_initial_state()
+        other.heard = [list(h) for h in self.heard]
+        inner = self.holder.state
+        other.holder = Holder(None if inner is None else inner.determinize(seat, rng), dealt=False)
+        return other
 
 
 def _rounded(data: Any) -> Any:
@@ -150,7 +205,7 @@ def _rounded(data: Any) -> Any:
 
 
 class CattableSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """Game ``name``; ``players`` and the game's options are OpenSpiel parameters."""
+    """Game ``name``; ``players``, ``seed``, ``deals`` and the game's options are OpenSpiel parameters."""
 
     name = ""
 
@@ -160,13 +215,17 @@ class CattableSpielGame(pyspiel.Game):  # type: ignore[misc]
         given = dict(spec, **(params or {}))
         self.players = int(given.pop("players"))
         self.seed = int(given.pop("seed"))
+        self.deals = int(given.pop("deals"))
+        if self.deals < 1:
+            raise ValueError(f"python_cattable_{self.name}: deals must be at least 1, not {self.deals}")
         self.options = rules.validated_options(self.players, given)
         self.encoding = encoding(self.name, self.players, self.options)
+        self.deal_outcomes = [(k, 1.0 / self.deals) for k in range(self.deals)]
         super().__init__(
             _game_type(self.name, self.players),
             pyspiel.GameInfo(
                 num_distinct_actions=self.encoding.num_actions,
-                max_chance_outcomes=0,
+                max_chance_outcomes=self.deals,
                 num_players=self.players,
                 min_utility=-1.0,
                 max_utility=1.0,
@@ -175,21 +234,29 @@ class CattableSpielGame(pyspiel.Game):  # type: ignore[misc]
             ),
             dict(spec, **(params or {})),
         )
-        self._deals = random.Random(self.seed)
 
     def new_initial_state(self) -> CattableSpielState:
-        inner = cattable.game(self.name).new(players=self.players, seed=self._deals.getrandbits(62), **self.options)
-        return CattableSpielState(self, inner)
+        """The opening chance node, the same every time."""
+        return CattableSpielState(self)
+
+    def deal(self, outcome: int) -> State:
+        """The cattable game of the opening chance outcome ``outcome``: seed ``seed + outcome``."""
+        if not 0 <= outcome < self.deals:
+            raise ValueError(f"python_cattable_{self.name}: deal {outcome} is outside 0..{self.deals - 1}")
+        return cattable.game(self.name).new(players=self.players, seed=self.seed + outcome, **self.options)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return 1
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> CattableObserver:
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return CattableObserver(self.encoding, recall)
+        """An observer for ``iig_obs_type`` (``openspiel_observers``: unsupported types are refused)."""
+        return make_observer(self.encoding, iig_obs_type, params)
 
 
 def _params(name: str) -> dict[str, Any]:
     rules = cattable.game(name)
     players = max(rules.min_players, 2) if rules.max_players >= 2 else rules.min_players
-    out: dict[str, Any] = {"players": players, "seed": 0}
+    out: dict[str, Any] = {"players": players, "seed": 0, "deals": DEALS}
     out.update({o.name: o.default for o in rules.options})
     return out
 
@@ -200,7 +267,7 @@ def _game_type(name: str, players: int) -> Any:
         short_name=f"python_cattable_{name}",
         long_name=f"cattable: {rules.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(
             pyspiel.GameType.Information.IMPERFECT_INFORMATION
             if rules.has_hidden_information or name in ("cafe", "tower")
@@ -211,7 +278,7 @@ def _game_type(name: str, players: int) -> Any:
         max_num_players=rules.max_players,
         min_num_players=rules.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_params(name),
