@@ -1,6 +1,6 @@
 // One WebSocket to one table (docs/PROTOCOL.md): hello with the last version seen, the log kept whole,
 // every move sent with a fresh id and resent with the same id after a reconnection until it is acknowledged
-// (the server applies it at most once), and reconnection with a growing pause.
+// (the server applies it at most once), and reconnection with a growing pause (at once after a restart, 1012).
 
 import type { Action, AckMessage, ErrorMessage, LogLine, NoticeMessage, ServerMessage, StateMessage } from "./protocol";
 
@@ -57,8 +57,12 @@ export class Connection {
         return;
       }
       this.on.status("lost");
-      setTimeout(() => this.stopped || this.open(), this.retry);
-      this.retry = Math.min(this.retry * 2, 8000);
+      // 1012: the server is restarting and has handed its tables on: come back at once (resuming from the
+      // version seen, resending what is unacknowledged). Anything else (4008: this client fell behind
+      // reading; a network drop) waits a growing pause.
+      const pause = event.code === 1012 ? 0 : this.retry;
+      setTimeout(() => this.stopped || this.open(), pause);
+      if (event.code !== 1012) this.retry = Math.min(this.retry * 2, 8000);
     };
   }
 

@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
@@ -19,12 +20,20 @@ from .harness import Server, free_port
 
 
 @contextmanager
-def serving(db: str) -> Iterator[tuple[Server, FastAPI]]:
-    """A server over ``db`` in this process: the harness's ``Server`` (for its helpers) and the app."""
-    app = create_app(db)
+def serving(db: str, trusted_proxy: str | None = None, **options: Any) -> Iterator[tuple[Server, FastAPI]]:
+    """A server over ``db`` in this process: the harness's ``Server`` (for its helpers) and the app;
+    ``options`` go to ``create_app``, and ``X-Forwarded-For`` is believed only from ``trusted_proxy``."""
+    app = create_app(db, **options)
     port = free_port()
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, ws="websockets-sansio", ws_max_size=MAX_FRAME, log_level="warning"
+        app,
+        host="127.0.0.1",
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=MAX_FRAME,
+        log_level="warning",
+        proxy_headers=trusted_proxy is not None,
+        forwarded_allow_ips=trusted_proxy,
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, name="cattable-test-server", daemon=True)

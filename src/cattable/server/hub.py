@@ -9,6 +9,7 @@ before the commit loses only a move nobody was told about; after it, the restart
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import secrets
@@ -26,7 +27,7 @@ from cattable.core import IllegalAction, OptionError
 from cattable.core import game as get_game
 from cattable.core.i18n import N_
 
-from . import clocks
+from . import clocks, logs
 from . import protocol as wire
 from .bots import bot_move, check_bot, worker_started
 from .metrics import Metrics
@@ -38,6 +39,8 @@ from .undo import undo_refusal
 from .webhook_guard import WebhookRefused, check_webhook
 from .webhooks import WebhookSender
 from .writer import Writer
+
+log = logging.getLogger("cattable.server.hub")
 
 
 def cattable_version() -> str:
@@ -123,6 +126,8 @@ class Hub:
         self.crash = CrashPoints(crash)
         self._renewer: asyncio.Task[None] | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self.draining = False
+        """Set by ``drain`` (SIGTERM): no table is taken or served any more."""
         self.metrics = Metrics()
         self.metrics.read_from(
             live_tables=lambda: sum(1 for t in self.tables.values() if not t.over),
@@ -140,6 +145,40 @@ class Hub:
         for table in list(self.tables.values()):
             await self._continue(table)
         self._renewer = asyncio.get_running_loop().create_task(self._renew_leases())
+
+    async def drain(self, timeout: float = 10.0) -> None:
+        """Stop for a restart: take no new table, let every move being committed finish, then release every
+        lease, so that another process (or this one restarted) serves the tables at once. Connections are
+        closed afterwards by the web door (close code 1012); their clients reconnect and resume."""
+        self.draining = True
+        self.metrics.draining.set(1)
+        for task in self.bot_tasks.values():
+            task.cancel()
+        if self._renewer is not None:
+            self._renewer.cancel()
+        for handle in self.timers.values():
+            handle.cancel()
+        held: list[asyncio.Lock] = []
+        try:
+            async with asyncio.timeout(timeout):
+                for table_id in sorted(self.tables):  # one order, so two drains could never deadlock
+                    lock = self.locks[table_id]
+                    await lock.acquire()
+                    held.append(lock)
+        except TimeoutError:
+            log.warning(
+                "drain: %d tables still busy after %.0f s; releasing the leases all the same",
+                len(self.tables) - len(held),
+                timeout,
+            )
+        try:
+            served = len(self.tables)
+            self.tables.clear()
+            await self.writer.call(lambda: self.store.release_leases(self.owner))
+            log.info("drained: released the leases of %d tables", served)
+        finally:
+            for lock in held:
+                lock.release()
 
     async def close(self) -> None:
         for task in [*self.bot_tasks.values(), *self._background]:
@@ -215,6 +254,8 @@ class Hub:
 
     async def table(self, table_id: str) -> Table:
         """The table, loaded from the store (taking its lease) if this process has not served it yet."""
+        if self.draining:
+            raise Refusal("unavailable", "this server is restarting: reconnect in a moment")
         if table_id in self.broken:
             raise Refusal("broken", self.broken[table_id])
         table = self.tables.get(table_id)
@@ -247,6 +288,8 @@ class Hub:
         on_timeout: Any = "wait",
     ) -> dict[str, Any]:
         """Open a table; the host's token and one invite code per person's seat are returned once."""
+        if self.draining:
+            raise Refusal("unavailable", "this server is restarting: try again in a moment")
         try:
             game = get_game(game_name)
             if isinstance(players, bool) or not isinstance(players, int):
@@ -310,6 +353,8 @@ class Hub:
         self._arm(table)
         await self._continue(table)
         self._notify(table, set())
+        logs.table_id.set(row.id)
+        log.info("table opened: %s for %d", game_name, players)
         return {"table": row.id, "host": host, "invites": {str(i): c for i, c in invites.items()}}
 
     async def join(self, invite: str) -> wire.Joined:
@@ -537,6 +582,7 @@ class Hub:
             raise Refusal("unavailable", "the move could not be saved, so it was not played; try again") from None
         self.metrics.commit_seconds.observe(time.perf_counter() - handed)
         self.metrics.moves.labels(table.row.game).inc()
+        log.debug("move stored: version %d by seat %d", table.version, seat)  # never the move: it may be secret
         for s, bank, deadline in changes:
             table.seats[s] = replace(table.seats[s], bank=bank, deadline=deadline)
         self.crash.reached("after_commit")
@@ -592,6 +638,7 @@ class Hub:
             self.bot_tasks[table_id] = asyncio.get_running_loop().create_task(self._bot_turn(table))
 
     async def _bot_turn(self, table: Table) -> None:
+        logs.table_id.set(table.row.id)
         while not table.over and self.tables.get(table.row.id) is table:
             seat = table.state.current_player
             spec = None if seat is None else table.player_of(seat)

@@ -41,6 +41,22 @@ class Metrics:
             buckets=COMMIT_BUCKETS,
             registry=self.registry,
         )
+        self.rate_limited = Counter(
+            "cattable_rate_limited",
+            "Requests, messages and sockets refused by a limit (tables, messages, sockets).",
+            ["limit"],
+            registry=self.registry,
+        )
+        self.lagging = Counter(
+            "cattable_lagging_dropped",
+            "Connections dropped because the client did not read its messages (a full send queue).",
+            registry=self.registry,
+        )
+        self.draining = Gauge(
+            "cattable_draining",
+            "1 while the process shuts down (SIGTERM): it takes no new work.",
+            registry=self.registry,
+        )
         self.sockets = Gauge("cattable_open_sockets", "WebSocket connections open.", registry=self.registry)
         self._live = Gauge("cattable_live_tables", "Tables served whose game is not over.", registry=self.registry)
         self._leases = Gauge(

@@ -122,6 +122,8 @@ class ErrorMessage(TypedDict):
     """A code: invalid, illegal, not_your_turn, over, ... (docs/PROTOCOL.md)."""
     reason: str
     """For people."""
+    retry_after: NotRequired[int]
+    """With ``rate_limited`` only: whole seconds to wait before sending again."""
 
 
 class PongMessage(TypedDict):

@@ -12,6 +12,9 @@ import socket
 from typing import Any
 
 from cattable.core.i18n import LANGUAGES
+from cattable.interfaces.cli.settings import layer, resolve
+from cattable.server.limits import LimitPolicy
+from cattable.server.outbox import OutboxPolicy
 from cattable.server.store import DEFAULT_URL
 from cattable.server.webhook_guard import WebhookPolicy
 
@@ -21,7 +24,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from cattable.interfaces.web.app import create_app
     from cattable.interfaces.web.frames import MAX_FRAME
+    from cattable.interfaces.web.serving import DrainingServer
 
+    resolve(args)  # each setting from its flag, else CATTABLE_*, else --config, else its default
     if not 0 < args.port < 65536:
         raise ValueError(f"--port must be from 1 to 65535, not {args.port}")
     if not 1 <= args.lease_seconds <= 600:
@@ -37,10 +42,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         lease_seconds=args.lease_seconds,
         server_id=args.server_id or f"{socket.gethostname()}:{args.port}"[-32:],
         webhooks=policy,
+        limits=_limit_policy(args),
+        outbox=OutboxPolicy(max_messages=args.send_queue),
     )
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
-    print(f"cattable: the lobby is at http://{shown}:{args.port}/ (Ctrl-C stops the server)", flush=True)
-    uvicorn.run(
+    if args.log_format == "text":  # a JSON log holds only JSON lines (uvicorn logs where it listens)
+        print(f"cattable: the lobby is at http://{shown}:{args.port}/ (Ctrl-C stops the server)", flush=True)
+    config = uvicorn.Config(
         app,
         host=args.host,
         port=args.port,
@@ -48,8 +56,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         ws_max_size=MAX_FRAME,
         ws_per_message_deflate=args.compress,
         log_level=args.log_level,
-        log_config=_log_config(),
+        log_config=_log_config(args.log_format, args.log_level),
+        proxy_headers=bool(args.trusted_proxy),
+        forwarded_allow_ips=",".join(args.trusted_proxy or ()) or None,
+        timeout_graceful_shutdown=int(args.shutdown_seconds) or None,
     )
+    DrainingServer(config, app, drain_seconds=args.shutdown_seconds).run()
     return 0
 
 
@@ -65,14 +77,43 @@ class _HideInvites(logging.Filter):
 _INVITE = re.compile(r"/join/[A-Za-z0-9_-]+")
 
 
-def _log_config() -> dict[str, Any]:
-    """uvicorn's logging, with invite codes kept out of the access log."""
+def _log_config(log_format: str = "text", level: str = "info") -> dict[str, Any]:
+    """uvicorn's logging, with invite codes kept out of the access log; the server's own loggers
+    (``cattable.*``) beside uvicorn's; with ``json``, one JSON object a line (server/logs.py)."""
     from uvicorn.config import LOGGING_CONFIG
 
     config = copy.deepcopy(LOGGING_CONFIG)
     config.setdefault("filters", {})["hide_invites"] = {"()": _HideInvites}
     config["handlers"]["access"]["filters"] = ["hide_invites"]
+    config["loggers"]["cattable"] = {"handlers": ["default"], "level": level.upper(), "propagate": False}
+    if log_format == "json":
+        json_formatter = {"()": "cattable.server.logs.JsonFormatter"}
+        config["formatters"] = {"default": json_formatter, "access": json_formatter}
     return config
+
+
+def _limit_policy(args: argparse.Namespace) -> LimitPolicy:
+    """The limits per address and per token (docs/SETTINGS.md), each checked; 0 turns one off."""
+    for name in ("tables_per_minute", "message_burst", "sockets_per_address"):
+        if getattr(args, name) < 0:
+            raise ValueError(f"--{name.replace('_', '-')} must be 0 (no limit) or more")
+    if args.messages_per_second < 0:
+        raise ValueError("--messages-per-second must be 0 (no limit) or more")
+    if args.send_queue < 1:
+        raise ValueError("--send-queue must be at least 1")
+    if args.shutdown_seconds < 0:
+        raise ValueError("--shutdown-seconds must be 0 or more")
+    for proxy in args.trusted_proxy or ():
+        try:
+            ipaddress.ip_network(proxy, strict=False)
+        except ValueError:
+            raise ValueError(f"--trusted-proxy takes an address or network such as 10.0.0.5, not {proxy!r}") from None
+    return LimitPolicy(
+        tables_per_minute=args.tables_per_minute,
+        messages_per_second=args.messages_per_second,
+        message_burst=args.message_burst,
+        sockets_per_address=args.sockets_per_address,
+    )
 
 
 def _webhook_policy(args: argparse.Namespace) -> WebhookPolicy:
@@ -158,6 +199,37 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     sv.add_argument(
         "--log-level", default="info", choices=("critical", "error", "warning", "info", "debug"), help="how much to log"
     )
+    # -- guard (issue #29): limits per address and token, proxies, shutdown, logs; then every flag layered
+    guard = sv.add_argument_group("limits, proxies, shutdown and logs")
+    guard.add_argument(
+        "--trusted-proxy",
+        action="append",
+        metavar="ADDRESS",
+        help="a proxy or balancer whose X-Forwarded-For is believed, an address or network, repeatable (default: "
+        "none: the peer's address is the client's)",
+    )
+    guard.add_argument("--tables-per-minute", type=int, default=10, help="tables one address may open a minute")
+    guard.add_argument(
+        "--messages-per-second", type=float, default=20.0, help="messages one seat token may send a second"
+    )
+    guard.add_argument("--message-burst", type=int, default=40, help="messages one seat token may send at once")
+    guard.add_argument(
+        "--sockets-per-address", type=int, default=100, help="WebSockets one address may hold open at once"
+    )
+    guard.add_argument(
+        "--send-queue",
+        type=int,
+        default=64,
+        help="messages waiting for one connection before it is dropped as not reading (close code 4008)",
+    )
+    guard.add_argument(
+        "--shutdown-seconds",
+        type=float,
+        default=10.0,
+        help="on SIGTERM, how long to wait for moves being committed, then for connections to close",
+    )
+    guard.add_argument("--log-format", default="text", choices=("text", "json"), help="json: one object a line")
+    layer(sv)
     sv.set_defaults(fn=cmd_serve)
 
     jn = sub.add_parser("join", help="play a seat at a server's table from this terminal")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.error
 import urllib.request
 import uuid
@@ -17,8 +18,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.markup import escape
-from websockets.exceptions import WebSocketException
-from websockets.sync.client import connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.sync.client import ClientConnection, connect
 
 from cattable.agents.registry import make_agent
 from cattable.core import Action, Game, InvalidAction
@@ -27,6 +28,11 @@ from cattable.core.i18n import check_language, render
 from cattable.core.registry import DRAWING_GROUP, companion
 
 from .common import console, renderer
+
+RESTARTING = 1012
+"""The server is restarting (docs/PROTOCOL.md): reconnect at once and resume from the last version seen."""
+RECONNECT_FOR = 60.0
+"""Seconds a restarting server has to come back before the terminal gives up."""
 
 LINK = re.compile(r"^(?P<base>https?://[^/\s]+)/join/(?P<code>[A-Za-z0-9_-]+)/?$")
 
@@ -72,22 +78,88 @@ def join_table(
     table_id, seat, token = seat_info["table"], int(seat_info["seat"]), seat_info["token"]
     ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
     console.print(f"Seat {seat} at table {table_id}. The link brings you back to this seat: {link}")
+    conn = _Link(ws_url, token)
     try:
-        with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
-            ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
-            return _play(ws, seat, bot, ask, check_language(lang))
+        conn.open()
+        return _play(conn, seat, bot, ask, check_language(lang))
     except (OSError, WebSocketException) as exc:
         raise ValueError(f"the connection to the table was lost: {exc}") from None
+    finally:
+        conn.close()
 
 
-def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: str = "en") -> int:
+class _Link:
+    """The table's WebSocket, reopened at once when the server closes it for a restart (1012): the ``hello``
+    says the last version seen, and a move not yet answered is sent again with its id (applied once)."""
+
+    def __init__(self, url: str, token: str) -> None:
+        self.url, self.token = url, token
+        self.version = 0
+        self.pending: dict[str, Any] | None = None
+        self.ws: ClientConnection | None = None
+        self.opened = 0
+        """Connections opened: a move chosen on an older one may meet a table that moved on."""
+
+    def open(self) -> None:
+        self.opened += 1
+        self.ws = connect(self.url, open_timeout=30, max_size=2**22).__enter__()  # closed by ``close``
+        self.ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.version}))
+        if self.pending is not None:
+            self.ws.send(json.dumps(self.pending))
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+
+    def send(self, message: dict[str, Any]) -> None:
+        if message["type"] == "act":
+            self.pending = message
+        assert self.ws is not None
+        try:
+            self.ws.send(json.dumps(message))
+        except ConnectionClosed as exc:
+            self._reopen(exc)  # sends the pending message again
+
+    def recv(self) -> dict[str, Any]:
+        while True:
+            assert self.ws is not None
+            try:
+                msg: dict[str, Any] = json.loads(self.ws.recv())
+            except ConnectionClosed as exc:
+                self._reopen(exc)
+                continue
+            if msg["type"] == "state":
+                self.version = max(self.version, msg["version"])
+            elif msg["type"] in ("ack", "error") and self.pending is not None and msg.get("id") == self.pending["id"]:
+                self.pending = None
+            return msg
+
+    def _reopen(self, exc: ConnectionClosed) -> None:
+        if exc.rcvd is None or exc.rcvd.code != RESTARTING:
+            raise exc
+        console.print("[yellow]The server is restarting: reconnecting...[/]")
+        deadline = time.monotonic() + RECONNECT_FOR
+        pause = 0.05
+        while True:
+            try:
+                self.open()
+                return
+            except (OSError, WebSocketException):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(pause)
+                pause = min(pause * 2, 1.0)
+
+
+def _play(ws: _Link, seat: int, bot: str | None, ask: Callable[[str], str], lang: str = "en") -> int:
     game: Game | None = None
     drawing: Any = None
     draw: Callable[[dict[str, Any], int | None], Any] | None = None
     agent = None
     inbox: deque[dict[str, Any]] = deque()
+    told = 0
     while True:
-        msg = inbox.popleft() if inbox else json.loads(ws.recv())
+        msg = inbox.popleft() if inbox else ws.recv()
         if msg["type"] == "error":
             console.print(f"[red]refused:[/] {escape(msg['reason'])}")
             if msg.get("id") is None:
@@ -104,7 +176,9 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: 
             draw = renderer(game, lang) if drawing is not None else None
             agent = make_agent(bot, game, seat, imports=True) if bot else None
         for line in msg.get("log", []):
-            console.print(f"  seat {line['seat']}: {escape(_told(line, lang))}")
+            if line["version"] > told:  # a reconnection's position may repeat lines already shown
+                console.print(f"  seat {line['seat']}: {escape(_told(line, lang))}")
+                told = line["version"]
         if msg["over"]:
             if drawing is not None and hasattr(drawing, "explain_result"):
                 names = [s["name"] for s in msg["seats"]]
@@ -112,7 +186,7 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: 
             else:
                 console.print(f"Game over: {msg['result']}")
             return 0
-        if not msg["legal"]:
+        if not msg["legal"] or msg["version"] < ws.version:  # a newer position follows: play from that one
             continue
         if draw is not None:
             console.print(draw(msg["view"], seat))
@@ -123,14 +197,20 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: 
                 console.print("You left the table; the seat link brings you back.")
                 return 0
             action: Action = chosen
-            ws.send(json.dumps({"type": "act", "id": uuid.uuid4().hex, "action": action.to_json()}))
-            reply = json.loads(ws.recv())
+            opened = ws.opened
+            ws.send({"type": "act", "id": uuid.uuid4().hex, "action": action.to_json()})
+            reply = ws.recv()
             while reply["type"] in ("state", "notice"):  # crossed our move: kept for after the reply
                 inbox.append(reply)
-                reply = json.loads(ws.recv())
+                reply = ws.recv()
             if reply["type"] == "ack":
                 break
             console.print(f"[red]refused:[/] {escape(reply['reason'])}")
+            if inbox:  # the table moved on meanwhile: play from its newer position
+                break
+            if ws.opened != opened:  # reconnected meanwhile: ask where the table is now
+                ws.send({"type": "sync", "since": ws.version})
+                break
             if agent is not None:
                 return 1
 

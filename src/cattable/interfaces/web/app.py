@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,14 +26,20 @@ from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
 from cattable.interfaces.web import health
 from cattable.interfaces.web.frames import parse, receive_frame
+from cattable.interfaces.web.guard import RequestContext, address_of
 from cattable.interfaces.web.hints import hint_for
 from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server import protocol as wire
 from cattable.server.hub import Hub, SeatSpec, cattable_version
+from cattable.server.limits import LimitPolicy, Limits, RateLimited
+from cattable.server.outbox import Lagging, OutboxPolicy, OutboxWatcher
 from cattable.server.store import Store
 from cattable.server.table import SPECTATORS, Refusal, Viewer
+from cattable.server.tokens import digest
 from cattable.server.webhook_guard import WebhookPolicy
 from cattable.server.webhooks import WebhookSender
+
+log = logging.getLogger("cattable.web")
 
 
 class SeatIn(BaseModel):
@@ -93,8 +100,11 @@ def create_app(
     server_id: str | None = None,
     static: Path = STATIC,
     webhooks: WebhookPolicy | None = None,
+    limits: LimitPolicy | None = None,
+    outbox: OutboxPolicy | None = None,
 ) -> FastAPI:
     """The server's app over the database at ``db_url`` (migrated on start-up)."""
+    guard = Limits(limits)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -114,6 +124,9 @@ def create_app(
         store.close()
 
     app = FastAPI(title="cattable table server", version=cattable_version(), lifespan=lifespan)
+    app.state.limits = guard
+    app.state.outbox = outbox or OutboxPolicy()
+    app.add_middleware(RequestContext)
 
     @app.exception_handler(Refusal)
     async def refused(request: Request, exc: Refusal) -> JSONResponse:
@@ -130,14 +143,21 @@ def create_app(
             "spectator": 403,
             "elsewhere": 503,
             "unavailable": 503,
+            "rate_limited": 429,
         }
-        _count_refusal(request, exc.code, "http")
+        _count_refusal(request, exc, "http")
+        if isinstance(exc, RateLimited):
+            return JSONResponse(
+                {"error": exc.code, "reason": str(exc), "retry_after": exc.retry_after},
+                status_code=429,
+                headers={"Retry-After": str(exc.retry_after)},
+            )
         return JSONResponse({"error": exc.code, "reason": str(exc)}, status_code=status.get(exc.code, 409))
 
     @app.exception_handler(RequestValidationError)
     async def unreadable(request: Request, exc: RequestValidationError) -> JSONResponse:
         """A body that does not fit its model gets the house refusal (never the values sent back)."""
-        _count_refusal(request, "invalid", "http")
+        _count_refusal(request, Refusal("invalid", ""), "http")
         where = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()[:5])
         return JSONResponse({"error": "invalid", "reason": f"the request does not fit: {where}"}, status_code=422)
 
@@ -147,6 +167,7 @@ def create_app(
         scheme, _, token = authorization.partition(" ")
         if scheme.lower() != "bearer" or not token:
             raise Refusal("bad_token", "send the seat token as 'Authorization: Bearer <token>'")
+        guard.message("token:" + digest(token.strip()))  # a token's HTTP requests and messages share a bucket
         found_table, seat = await hub.seat_of(token.strip())
         if found_table != table_id:
             raise Refusal("bad_token", "this seat token is for another table")
@@ -172,8 +193,9 @@ def create_app(
         return get_game(name).schemas()
 
     @app.post("/api/tables", status_code=201)
-    async def open_table(body: TableIn, hub: HubDep) -> dict[str, Any]:
+    async def open_table(body: TableIn, hub: HubDep, request: Request) -> dict[str, Any]:
         """Open a table; returns the host token and an invite code per person's seat (shown once)."""
+        guard.open_table(address_of(request.scope))
         seats = [SeatSpec(name=s.name, bot=s.bot) for s in body.seats]
         return await hub.create(
             body.game, body.players, body.options, seats, body.spectators, body.clock, body.on_timeout
@@ -320,40 +342,66 @@ def create_app(
         if origin is not None and not _origin_allowed(origin, websocket.headers.get("host", ""), origins):
             await websocket.close(code=1008, reason="origin not allowed")
             return
-        await websocket.accept()
-        hub.metrics.sockets.inc()
+        address = address_of(websocket.scope)
+        if not guard.socket_opened(address):
+            await _refuse_socket(hub, websocket, guard.policy.sockets_per_address)
+            return
         try:
-            await _follow(hub, table_id, websocket)
+            await websocket.accept()
+            hub.metrics.sockets.inc()
+            try:
+                await _follow(hub, table_id, websocket, guard, app.state.outbox)
+            finally:
+                hub.metrics.sockets.dec()
         finally:
-            hub.metrics.sockets.dec()
+            guard.socket_closed(address)
 
     app.include_router(health.router)
     mount_client(app, static)
     return app
 
 
-async def _follow(hub: Hub, table_id: str, websocket: WebSocket) -> None:
-    """One accepted connection, from its ``hello`` until it closes."""
+async def _follow(hub: Hub, table_id: str, websocket: WebSocket, guard: Limits, outbox: OutboxPolicy) -> None:
+    """One accepted connection, from its ``hello`` until it closes (or is dropped for not reading)."""
     try:
-        watcher = await _greet(hub, table_id, websocket)
+        watcher = await _greet(hub, table_id, websocket, outbox)
     except (WebSocketDisconnect, TimeoutError):
         return
     except Refusal as exc:
-        hub.metrics.refusals.labels(exc.code, "websocket").inc()
+        _count(hub, exc, "websocket")
         await websocket.send_json({"type": "error", "id": None, "error": exc.code, "reason": str(exc)})
         await websocket.close(code=1008)
         return
+    bucket = f"conn:{id(watcher)}" if watcher.token is None else "token:" + digest(watcher.token)
+    dropped = asyncio.ensure_future(watcher.dropped.wait())
     try:
         while True:
-            frame = await receive_frame(websocket)
-            await watcher.send(await _answer(hub, table_id, watcher.viewer, frame))
-    except (WebSocketDisconnect, RuntimeError):  # the client left, or the server closed the socket
+            frame = asyncio.ensure_future(receive_frame(websocket))
+            await asyncio.wait((frame, dropped), return_when=asyncio.FIRST_COMPLETED)
+            if not frame.done():  # dropped for not reading: stop reading it too
+                frame.cancel()
+                return
+            try:
+                guard.message(bucket)
+            except RateLimited as exc:  # the message is not read; the connection is kept
+                watcher.put(_refusal(hub, exc, "websocket", None))
+                continue
+            watcher.put(_json(await _answer(hub, table_id, watcher.viewer, frame.result())))
+    except (WebSocketDisconnect, RuntimeError, Lagging):  # the client left, or the server closed the socket
         pass
     finally:
+        dropped.cancel()
         hub.unwatch(table_id, watcher)
+        await watcher.stop()
 
 
-async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatcher:
+class _SocketWatcher(OutboxWatcher):
+    """A WebSocket following a table: its sends queued (outbox.py), and the seat token it said hello with."""
+
+    token: str | None = None
+
+
+async def _greet(hub: Hub, table_id: str, websocket: WebSocket, outbox: OutboxPolicy) -> _SocketWatcher:
     """Read the ``hello``: the token names the seat (none: a spectator); the table then sends the position
     and the log since the version the client last saw. Tokens travel in messages, never in URLs (which
     servers and proxies log)."""
@@ -371,8 +419,17 @@ async def _greet(hub: Hub, table_id: str, websocket: WebSocket) -> _SocketWatche
         if found_table != table_id:
             raise Refusal("bad_token", "this seat token is for another table")
         viewer = seat
-    watcher = _SocketWatcher(websocket, viewer, since)
-    await hub.watch(table_id, watcher)
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code=code, reason=reason)
+
+    watcher = _SocketWatcher(viewer, since, websocket.send_text, close, policy=outbox, on_drop=hub.metrics.lagging.inc)
+    watcher.token = token or None
+    try:
+        await hub.watch(table_id, watcher)
+    except BaseException:
+        await watcher.stop()
+        raise
     return watcher
 
 
@@ -405,7 +462,7 @@ async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None) ->
             return await hub.act(table_id, viewer, msg["action"], msg_id)
         raise Refusal("invalid", "the message type must be 'act', 'undo', 'reclaim', 'sync' or 'ping'")
     except Refusal as exc:
-        hub.metrics.refusals.labels(exc.code, "websocket").inc()
+        _count(hub, exc, "websocket")
         return {
             "type": "error",
             "id": msg_id if isinstance(msg_id, str) else None,
@@ -414,38 +471,40 @@ async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None) ->
         }
 
 
-def _count_refusal(request: Request, code: str, door: str) -> None:
+def _json(message: wire.ServerMessage | wire.ErrorMessage) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+def _refusal(hub: Hub, exc: RateLimited, door: str, msg_id: str | None) -> str:
+    """A limit's refusal on the WebSocket: the error message, with when to try again."""
+    _count(hub, exc, door)
+    return _json({"type": "error", "id": msg_id, "error": exc.code, "reason": str(exc), "retry_after": exc.retry_after})
+
+
+async def _refuse_socket(hub: Hub, websocket: WebSocket, cap: int) -> None:
+    """Refuse a socket over its address's cap at the handshake: HTTP 429, as the HTTP routes answer a limit."""
+    exc = RateLimited("sockets", f"open connections from your address (at most {cap})", 5)
+    _count(hub, exc, "websocket")
+    log.warning("socket refused: %s has %d open", address_of(websocket.scope), cap)
+    body = {"error": exc.code, "reason": str(exc), "retry_after": exc.retry_after}
+    await websocket.send_denial_response(
+        JSONResponse(body, status_code=429, headers={"Retry-After": str(exc.retry_after)})
+    )
+
+
+def _count(hub: Hub, exc: Refusal, door: str) -> None:
+    hub.metrics.refusals.labels(exc.code, door).inc()
+    if isinstance(exc, RateLimited):
+        hub.metrics.rate_limited.labels(exc.kind).inc()
+
+
+def _count_refusal(request: Request, exc: Refusal, door: str) -> None:
     hub: Hub | None = getattr(request.app.state, "hub", None)
     if hub is not None:
-        hub.metrics.refusals.labels(code, door).inc()
+        _count(hub, exc, door)
 
 
 def _origin_allowed(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
     """Same origin as the page the server serves, or one named with ``--origin``."""
     bare = origin.split("://", 1)[-1].rstrip("/")
     return bare == host or origin.rstrip("/") in allowed
-
-
-class _SocketWatcher:
-    """A WebSocket following a table; sends are serialised (replies and updates share the socket)."""
-
-    def __init__(self, socket: WebSocket, viewer: Viewer, seen: int) -> None:
-        self.socket = socket
-        self.viewer = viewer
-        self.seen = seen
-        self._lock = asyncio.Lock()
-
-    async def send(self, message: wire.ServerMessage) -> None:
-        async with self._lock:
-            await self.socket.send_text(json.dumps(message, separators=(",", ":")))
-
-    async def close(self, reason: str) -> None:
-        self.viewer = None  # whatever the socket sends from now on, it acts for no seat
-        async with self._lock:
-            try:
-                await self.socket.send_text(
-                    json.dumps({"type": "error", "id": None, "error": "reassigned", "reason": reason})
-                )
-                await self.socket.close(code=4001, reason="seat reassigned")
-            except Exception:  # already gone
-                pass

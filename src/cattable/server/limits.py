@@ -1,0 +1,114 @@
+"""What one client address or one seat token may do, so that nobody can crowd out the other tables.
+
+Token buckets, kept in memory per process: a bucket that has refilled is the same as no bucket, so full
+ones are forgotten and an attacker's many addresses cost only while they are busy. The clock is injected
+(a test steps it). The web door decides whose address a request comes from (behind a trusted proxy, the
+one it forwarded) and how a refusal is worded on each door; this module only counts.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .table import Refusal
+
+PRUNE_AT = 10_000
+"""Buckets kept before the full ones are forgotten."""
+
+
+@dataclass(frozen=True)
+class LimitPolicy:
+    """The figures (``serve`` settings; docs/SETTINGS.md). Zero turns a limit off."""
+
+    tables_per_minute: int = 10
+    """Tables one address may open a minute (bursts up to the same number)."""
+    messages_per_second: float = 20.0
+    """Messages one seat token (or one spectator's socket) may send a second, on average..."""
+    message_burst: int = 40
+    """...and at once, after a pause."""
+    sockets_per_address: int = 100
+    """WebSockets open at once from one address."""
+
+
+class RateLimited(Refusal):
+    """A refusal that says when to try again: HTTP 429 with ``Retry-After``, or a WebSocket ``error``."""
+
+    def __init__(self, kind: str, what: str, retry_after: float) -> None:
+        self.retry_after = max(1, math.ceil(retry_after))
+        """Whole seconds, at least 1 (``Retry-After`` takes whole seconds)."""
+        self.kind = kind
+        """Which limit: ``tables``, ``messages`` or ``sockets`` (the metric's label)."""
+        super().__init__("rate_limited", f"too many {what}: try again in {self.retry_after} s")
+
+
+class Buckets:
+    """Token buckets by key: ``rate`` tokens a second, holding at most ``burst``."""
+
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
+        self.rate, self.burst, self.clock = rate, burst, clock
+        self._held: dict[str, tuple[float, float]] = {}
+
+    def take(self, key: str) -> float:
+        """0 if ``key`` may go now (a token is taken), else the seconds until it may."""
+        if self.rate <= 0:
+            return 0.0
+        now = self.clock()
+        tokens, at = self._held.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - at) * self.rate)
+        if tokens < 1:
+            self._held[key] = (tokens, now)
+            return (1 - tokens) / self.rate
+        if len(self._held) >= PRUNE_AT:
+            self._prune(now)
+        self._held[key] = (tokens - 1, now)
+        return 0.0
+
+    def _prune(self, now: float) -> None:
+        for key, (tokens, at) in list(self._held.items()):
+            if tokens + (now - at) * self.rate >= self.burst:
+                del self._held[key]
+
+    def __len__(self) -> int:
+        return len(self._held)
+
+
+class Limits:
+    """The limits of one server process: tables opened and sockets per address, messages per token."""
+
+    def __init__(self, policy: LimitPolicy | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+        self.policy = policy or LimitPolicy()
+        p = self.policy
+        self.tables = Buckets(p.tables_per_minute / 60, p.tables_per_minute, clock)
+        self.messages = Buckets(p.messages_per_second, max(1, p.message_burst), clock)
+        self.sockets: dict[str, int] = {}
+
+    def open_table(self, address: str) -> None:
+        """Count a table opened from ``address``, or raise ``RateLimited``."""
+        wait = self.tables.take(address)
+        if wait:
+            raise RateLimited("tables", "tables opened from your address", wait)
+
+    def message(self, key: str) -> None:
+        """Count a message from a seat token's digest (or a spectator's connection), or raise."""
+        wait = self.messages.take(key)
+        if wait:
+            raise RateLimited("messages", "messages", wait)
+
+    def socket_opened(self, address: str) -> bool:
+        """Count a socket from ``address``; False (and not counted) when it has as many as allowed."""
+        held = self.sockets.get(address, 0)
+        cap = self.policy.sockets_per_address
+        if cap > 0 and held >= cap:
+            return False
+        self.sockets[address] = held + 1
+        return True
+
+    def socket_closed(self, address: str) -> None:
+        held = self.sockets.get(address, 0) - 1
+        if held > 0:
+            self.sockets[address] = held
+        else:
+            self.sockets.pop(address, None)
