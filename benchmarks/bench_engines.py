@@ -7,6 +7,8 @@
    (its dice are chance nodes and are not counted, as cattable's dice never appear as actions).
 2. Learning environments: PettingZoo AEC steps per CPU second (random masked moves, the acting agent's
    observation each step) against PettingZoo's own ``connect_four_v3``.
+3. Batched environments: ``cattable.rl.vector_env`` game steps per CPU second at n=1 and n=64 (random
+   masked moves drawn for every row at once from the mask array), against the same connect four.
 
 The machine is shared and noisy, so the figure that counts is the ratio to the anchor, and the anchor is
 measured before and after the games (its mean is used; the spread between the two says how steady the
@@ -27,12 +29,15 @@ from typing import Any
 import numpy as np
 
 import cattable
-from cattable.rl import env
+from cattable.rl import env, vector_env
 
 ENGINES: dict[str, tuple[int, float]] = {"cafe": (3, 2.0), "washi": (2, 1.5), "attack": (4, 0.6)}
 """Game: (players, goal as a multiple of backgammon's actions per CPU second)."""
 ENVS: dict[str, tuple[int, float]] = {"cafe": (3, 1.0), "washi": (2, 1.0), "attack": (4, 1.0)}
 """Game: (players, goal as a multiple of connect four's environment steps per CPU second)."""
+VECTORS: dict[str, tuple[int, float]] = {"cafe": (3, 5.0), "washi": (2, 2.0), "attack": (4, 2.0)}
+"""Game: (players, goal at n=64 as a multiple of connect four's AEC steps per CPU second; issue #33)."""
+SIZES = (1, 64)
 
 
 def backgammon_rate(seconds: float, seed: int = 0) -> tuple[float, float]:
@@ -100,6 +105,23 @@ def env_rate(make: Callable[[], Any], seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
+def vector_rate(name: str, players: int, n: int, seconds: float) -> float:
+    """Game steps (rows times vector steps) per CPU second, a random legal index drawn for every row
+    from the mask array at once, as a batched policy would pick."""
+    vec = vector_env(name, n, players=players, seed=0, copy=False)
+    rng = np.random.default_rng(0)
+    _, masks, _ = vec.reset(seed=0)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        rows, cols = np.nonzero(masks)
+        counts = np.bincount(rows, minlength=n)
+        first = np.cumsum(counts) - counts
+        _, masks, *_ = vec.step(cols[first + (rng.random(n) * counts).astype(np.intp)])
+        steps += n
+    return steps / (time.process_time() - start)
+
+
 def measure(seconds: float) -> dict[str, Any]:
     warnings.simplefilter("ignore")
     from pettingzoo.classic import connect_four_v3
@@ -110,7 +132,11 @@ def measure(seconds: float) -> dict[str, Any]:
     c4 = [env_rate(connect_four_v3.env, seconds)]
     envs = {name: env_rate(partial(env, name, players=p), seconds) for name, (p, _goal) in ENVS.items()}
     c4.append(env_rate(connect_four_v3.env, seconds))
-    bg_mean, c4_mean = sum(b[0] for b in bg) / 2, sum(c4) / 2
+    vectors = {
+        name: {size: vector_rate(name, p, size, seconds) for size in SIZES} for name, (p, _goal) in VECTORS.items()
+    }
+    c4.append(env_rate(connect_four_v3.env, seconds))
+    bg_mean, c4_mean, c4_late = sum(b[0] for b in bg) / 2, sum(c4[:2]) / 2, sum(c4[1:]) / 2
     bg_all = sum(b[1] for b in bg) / 2
     return {
         "seconds_each": seconds,
@@ -136,6 +162,15 @@ def measure(seconds: float) -> dict[str, Any]:
             }
             for name, rate in envs.items()
         },
+        "vectors": {
+            name: {
+                "players": VECTORS[name][0],
+                **{f"n{size}_steps_per_cpu_s": round(rate) for size, rate in rates.items()},
+                **{f"n{size}_ratio": round(rate / c4_late, 3) for size, rate in rates.items()},
+                "goal_n64": VECTORS[name][1],
+            }
+            for name, rates in vectors.items()
+        },
     }
 
 
@@ -154,6 +189,17 @@ def show(out: dict[str, Any]) -> None:
         print(
             f"  {name:7s} {row['players']}p {row['steps_per_cpu_s']:>9,}  {row['ratio']:5.2f}x"
             f"  (goal {row['goal']}x: {verdict})"
+        )
+    print(
+        f"Batched environments (vector_env), game steps per CPU second, against connect four"
+        f" ({c4[1]:,} then {c4[2]:,}):"
+    )
+    for name, row in out["vectors"].items():
+        verdict = "meets" if row["n64_ratio"] >= row["goal_n64"] else "below"
+        print(
+            f"  {name:7s} {row['players']}p  n=1 {row['n1_steps_per_cpu_s']:>8,} {row['n1_ratio']:5.2f}x"
+            f"   n=64 {row['n64_steps_per_cpu_s']:>8,} {row['n64_ratio']:5.2f}x"
+            f"  (goal {row['goal_n64']}x at n=64: {verdict})"
         )
 
 

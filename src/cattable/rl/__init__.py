@@ -18,6 +18,14 @@ def env(name: str, players: int = 2, **options: Any) -> Any:
     return make(name, players=players, **options)
 
 
+def vector_env(name: str, n: int, players: int = 2, **options: Any) -> Any:
+    """``n`` games stepped together with array observations and same-step reset (``cattable.rl.vector``);
+    ``seed=``, ``reward=``, ``max_steps=`` and ``copy=`` besides the game's options."""
+    from .vector import vector_env as make
+
+    return make(name, n, players=players, **options)
+
+
 def gym_env(name: str, seat: int = 0, opponents: Any = "heuristic", players: int = 2, **options: Any) -> Any:
     """A Gymnasium single-agent environment: you play ``seat``, bots play the others (``cattable.rl.gym``)."""
     from .gym import SingleSeatEnv
@@ -44,4 +52,4 @@ if find_spec("gymnasium") is not None:
 
     register_gymnasium()
 
-__all__ = ["env", "gym_env", "policy_agent", "register_openspiel"]
+__all__ = ["env", "gym_env", "policy_agent", "register_openspiel", "vector_env"]

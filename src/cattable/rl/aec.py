@@ -4,6 +4,8 @@ The state is turn-based already, so the AEC loop follows ``State.current_player`
 simultaneous marking is played the way PettingZoo plays simultaneous moves in an AEC game (rock paper
 scissors): the seats mark one after another, and each observation is built from that seat's view, which
 shows whether another seat has chosen but never what, until the round reveals every mark at once.
+Observations and masks are written straight from the state into reused arrays by the game's fast
+writer (``fast/``, checked equal to the view-based encoding) and handed out as copies.
 Rewards come at the end only (``reward="win"``, ``"score"`` or ``"margin"``: ``rewards.py``);
 ``max_steps`` truncates a game that runs longer. A seat with nothing to do is shown a mask with index 0
 alone, never an empty one, which would make a masked softmax divide by zero.
@@ -19,11 +21,12 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import cattable
-from cattable.core import Action, State
+from cattable.core import Action, IllegalAction, State
 
 from .drawing import ansi
 from .encoding import Encoding, EncodingError, Mask, Vector
 from .encodings import encoding
+from .fast import MaskWriter, writer
 from .rewards import check_reward, rewards_of
 
 
@@ -80,6 +83,13 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         self.num_players = players
         self.game_options = self.game.validated_options(players, options)
         self.encoding: Encoding = encoding(name, players, self.game_options)
+        self.writer = writer(self.encoding)
+        self.masks = MaskWriter(self.encoding)
+        self._obs = np.zeros(self.encoding.observation_size, np.float32)
+        self._mask = np.zeros(self.encoding.num_actions, np.int8)
+        self._mask_fresh = False
+        """Whether ``_mask`` holds the current legal actions' mask (it changes only with them)."""
+        self._placeholder = placeholder_mask(self.encoding.num_actions)
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(players)]
         obs_space: spaces.Space[Any] = spaces.Dict(
@@ -120,6 +130,7 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._legal: list[Action] = state.legal_actions()
+        self._mask_fresh = False
         self.agent_selection = agent_name(self._seat())
 
     def _seat(self) -> int:
@@ -132,16 +143,22 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         the placeholder (index 0 alone)."""
         assert self.game_state is not None, "call reset() first"
         seat = self.possible_agents.index(agent)
-        obs: Vector = self.encoding.observe(self.game_state.view(seat))
+        self.writer.write(self.game_state, seat, self._obs)
         acting = bool(self._legal) and self.game_state.current_player == seat
-        mask = self.encoding.mask(self._legal) if acting else placeholder_mask(self.encoding.num_actions)
-        return {"observation": obs, "action_mask": mask}
+        if not acting:
+            return {"observation": self._obs.copy(), "action_mask": self._placeholder.copy()}
+        if not self._mask_fresh:
+            self.masks.write(self._legal, self._mask)
+            self._mask_fresh = True
+        return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
 
     def state(self) -> Vector:
         """Every seat's observation, seat 0 first: all that any seat knows, never the hidden rest."""
         assert self.game_state is not None, "call reset() first"
-        views = (self.game_state.view(s) for s in range(self.num_players))
-        return np.concatenate([self.encoding.observe(v) for v in views])
+        out = np.zeros((self.num_players, self.encoding.observation_size), np.float32)
+        for seat in range(self.num_players):
+            self.writer.write(self.game_state, seat, out[seat])
+        return out.reshape(-1)
 
     def decode(self, action: Any) -> Action:
         """The game action for an index (or, in a Box variant, a vector); a ``ValueError`` if it is not legal."""
@@ -153,9 +170,10 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         """Apply the game action for ``action``; an ``EncodingError`` (the state unchanged) if it is not legal."""
         assert self.game_state is not None, "call reset() first"
         chosen = self.decode(action)
-        if not self.game_state.is_legal(chosen):
-            raise EncodingError(f"action {action} ({chosen.text()}) is not legal now; use the action mask")
-        self.game_state.apply(chosen)
+        try:
+            self.game_state.apply(chosen)
+        except IllegalAction as exc:
+            raise EncodingError(f"action {action} ({chosen.text()}) is not legal now; use the action mask") from exc
 
     def step(self, action: Any) -> None:
         if self.terminations[self.agent_selection] or self.truncations[self.agent_selection]:
@@ -166,6 +184,7 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         if action is None:
             raise ValueError(f"{self.agent_selection} must act: None is only for a finished agent")
         self.play(action)
+        self._mask_fresh = False
         self.steps += 1
         self._cumulative_rewards[self.agent_selection] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
@@ -199,6 +218,7 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
         """Re-read the legal actions after the state was moved on outside ``step`` (bots, in ``gym_env``)."""
         assert self.game_state is not None, "call reset() first"
         self._legal = self.game_state.legal_actions()
+        self._mask_fresh = False
 
 
 def env(name: str, players: int = 2, **options: Any) -> CattableEnv:
