@@ -49,27 +49,3 @@ export function svg(tag: string, attrs: SvgAttrs = {}, ...children: (SVGElement 
   for (const c of children) if (c !== null) el.append(typeof c === "string" ? document.createTextNode(c) : c);
   return el;
 }
-
-/** Where each board's box was scrolled (a phone shows part of a board), by the box's selector. */
-const scrolled = new Map<string, { table: string; left: number }>();
-
-/** Keep the board's box (``selector`` inside ``root``) where the reader scrolled it across redraws, unless
- * none of the highlighted spaces (``.target``) is in view: then bring them to the middle. */
-export function keepScroll(root: HTMLElement, table: string, selector: string): void {
-  const box = root.querySelector<HTMLElement>(selector);
-  if (!box) return;
-  let memo = scrolled.get(selector);
-  if (!memo || memo.table !== table) scrolled.set(selector, (memo = { table, left: -1 }));
-  const kept = memo;
-  box.addEventListener("scroll", () => (kept.left = box.scrollLeft), { passive: true });
-  requestAnimationFrame(() => {
-    if (box.scrollWidth <= box.clientWidth) return;
-    if (kept.left >= 0) box.scrollLeft = kept.left;
-    const seen = box.getBoundingClientRect();
-    const spots = [...box.querySelectorAll(".target")].map((t) => t.getBoundingClientRect());
-    if (!spots.length || spots.some((r) => r.left >= seen.left && r.right <= seen.right)) return;
-    const mid = (Math.min(...spots.map((r) => r.left)) + Math.max(...spots.map((r) => r.right))) / 2;
-    box.scrollLeft += mid - (seen.left + seen.right) / 2;
-    kept.left = box.scrollLeft;
-  });
-}

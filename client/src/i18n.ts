@@ -64,7 +64,19 @@ export function N_(msgid: string): string {
 /** ``template``'s {named} fields filled from ``args``; a field missing stays as {name} (a sentence must
  * never break a page). */
 export function fill(template: string, args: Record<string, unknown> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in args ? shown(args[key]) : whole));
+  return (current === "fr" ? elide(template, args) : template).replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in args ? shown(args[key]) : whole,
+  );
+}
+
+/** French elision where a field meets "de", "que", "le" or "la" and its value begins with a vowel: "au tour
+ * d'Alice", "vers l'est" (never "de Alice"). Only at a field: the catalogue's own words are written right. */
+const ELIDING = /(^|[\s(«'’])([DdLl]e|[Ll]a|[Qq]ue) \{(\w+)\}/g;
+const VOWEL = /^[aeiouàâäéèêëîïôöùûüœæ]/i;
+function elide(template: string, args: Record<string, unknown>): string {
+  return template.replace(ELIDING, (whole, lead: string, article: string, key: string) =>
+    key in args && VOWEL.test(shown(args[key])) ? `${lead}${article.slice(0, -1)}'{${key}}` : whole,
+  );
 }
 
 /** A number as the reader writes it: French puts a comma before the decimals (4,5 cm), as core/i18n.py. */

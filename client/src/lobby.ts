@@ -40,7 +40,7 @@ function copyButton(text: string): HTMLButtonElement {
   return b;
 }
 
-function inviteList(game: string, table: string, invites: { seat: number; name: string; code: string }[]): HTMLElement {
+export function inviteList(game: string, table: string, invites: { seat: number; name: string; code: string }[]): HTMLElement {
   return h(
     "ul",
     { class: "invites", "data-table": table, "data-game": game },
@@ -239,14 +239,11 @@ async function opened(result: HTMLElement, made: Opened, body: OpenBody): Promis
   }
   const others = invites.filter((i) => i.seat !== 0);
   hostTable({ table: made.table, game: body.game, host: made.host, invites: others });
-  clear(
-    result,
-    h("h2", {}, T.opened),
-    others.length ? [h("p", {}, T.invitesTitle), inviteList(body.game, made.table, others)] : null,
-    h("a", { class: "button primary", href: first ? `/t/${made.table}` : `/t/${made.table}?watch`, id: "go-to-table" }, T.goToTable),
-  );
+  // straight to the table (the others' invite links are shown there, and under my tables here)
+  const where = first ? `/t/${made.table}` : `/t/${made.table}?watch`;
+  clear(result, h("p", {}, T.opened), h("a", { class: "button primary", href: where, id: "go-to-table" }, T.goToTable));
   result.hidden = false;
-  result.querySelector<HTMLElement>("a.button")?.focus();
+  location.assign(where);
 }
 
 async function myTables(box: HTMLElement): Promise<void> {

@@ -9,6 +9,9 @@ import { tablePage } from "./table";
 import { T } from "./text";
 
 function route(): void {
+  // index.html's skip link is written in English before any script runs: say it in the reader's language
+  const skip = document.querySelector<HTMLElement>("a.skip");
+  if (skip) skip.textContent = T.skip;
   const root = document.getElementById("app")!;
   const parts = location.pathname.split("/").filter(Boolean).map(decodeURIComponent);
   const params = new URLSearchParams(location.search);

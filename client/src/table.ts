@@ -5,7 +5,8 @@
 import { Connection, type Status } from "./connection";
 import { clear, h } from "./dom";
 import { api, type Action, type LogLine, type StateMessage } from "./protocol";
-import { seatsAt } from "./storage";
+import { hosted, seatsAt } from "./storage";
+import { inviteList } from "./lobby";
 import { tableFor } from "./tables";
 import type { TableContext, TableModule } from "./tables/types";
 import { languageSwitch, message } from "./i18n";
@@ -28,7 +29,7 @@ interface Frame {
   end: HTMLElement;
 }
 
-function layout(root: HTMLElement, title: string, table: string, module: TableModule): Frame {
+function layout(root: HTMLElement, title: string, table: string, module: TableModule, fresh: boolean): Frame {
   const f: Frame = {
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }, T.connecting),
     notice: h("p", { class: "notice", role: "alert", "aria-live": "assertive" }),
@@ -56,6 +57,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
         "aside",
         { class: "side" },
         h("section", { class: "seats-box", "aria-label": T.seatsHeading }, h("h2", {}, T.seatsHeading), f.seats),
+        invitesBox(table, fresh),
         h("section", { class: "log-box" }, h("h2", {}, T.logHeading), f.log),
         module.rules.length
           ? h(
@@ -69,6 +71,19 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
     ),
   );
   return f;
+}
+
+/** The invite links of a table this browser opened, to send from the table itself: "Open the table" comes
+ * straight here. Open before the first move; folded once the game has begun. */
+function invitesBox(table: string, open: boolean): HTMLElement | null {
+  const mine = hosted().find((t) => t.table === table);
+  if (!mine?.invites.length) return null;
+  return h(
+    "details",
+    { class: "invites-box", open },
+    h("summary", {}, T.invitesTitle),
+    inviteList(mine.game, table, mine.invites),
+  );
 }
 
 export function tablePage(root: HTMLElement, table: string, params: URLSearchParams): void {
@@ -114,7 +129,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     const msg = last;
     if (!module || !frame) {
       module = tableFor(msg.game);
-      frame = layout(root, T.gameTitle(msg.game), table, module);
+      frame = layout(root, T.gameTitle(msg.game), table, module, msg.version === 0 && !msg.over);
     }
     const c = ctx(msg);
     root.dataset.version = String(msg.version);
@@ -127,7 +142,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     module.render(frame.board, c);
     drawSeats(frame.seats, msg);
     drawTools(frame.tools, msg);
-    const lines = log.map((l) => h("li", { "data-version": l.version }, module!.logLine(l, c.names)));
+    const lines = log.map((l) => h("li", { "data-version": l.version }, module!.logLine(l, c.names, msg.seat)));
     clear(frame.log, lines.reverse()); // the newest first
     drawEnd(frame.end, msg, module, c.names);
   }
@@ -137,6 +152,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     const lead = msg.seat === null ? `${T.spectating} ` : "";
     if (msg.legal.length) return lead + (mod.prompt(c) ?? T.yourTurn);
     if (msg.queued) return lead + T.queued;
+    if (msg.to_play !== null && msg.to_play !== undefined && msg.to_play === msg.seat) return mod.prompt(c) ?? T.yourTurn;
     if (msg.to_play !== null && msg.to_play !== undefined) {
       const who = msg.seats[msg.to_play]?.name ?? String(msg.to_play);
       return lead + (mod.prompt(c) ?? T.turnOf(who));
@@ -180,7 +196,8 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     clear(
       box,
       h("button", { type: "button", onclick: askHint, disabled: !msg.legal.length }, T.hint),
-      h("button", { type: "button", onclick: () => conn.undo() }, T.undo),
+      // offered only when the server would take the move back (its own last move, drawing and revealing nothing)
+      msg.may_undo && !sending ? h("button", { type: "button", class: "undo", onclick: () => conn.undo() }, T.undo) : null,
       mineAuto ? h("button", { type: "button", onclick: () => conn.reclaim() }, T.reclaim) : null,
       h("a", { class: "button quiet", href: `/replay/${table}` }, T.replay),
     );

@@ -2,7 +2,8 @@
 // the gettext catalogue (i18n.ts; `make messages` extracts them). Functions build the sentences that carry
 // names or numbers, with {named} fields, so that a translation may put them in its own order.
 
-import { N_, t, tn } from "./i18n";
+import { N_, message, t, tn } from "./i18n";
+import type { LogLine } from "./protocol";
 
 /** The bot kinds a table names, as a player reads them (a searcher's own budget, mcts:iters=N, stays as it is). */
 const BOT_KINDS: Record<string, string> = {
@@ -50,7 +51,9 @@ export const T = {
   seatName: (i: number) => t("Seat {n} name", { n: i + 1 }),
   seatHand: (i: number) => t("Seat {n} hand", { n: i + 1 }),
   hand: (level: string) => (HAND_WORDS[level] ? t(HAND_WORDS[level]) : level),
-  defaultName: (i: number) => (i === 0 ? t("Me") : t("Player {n}", { n: i + 1 })),
+  // "Player 1" even for the person opening the table: a name is read by everyone at the table, and each
+  // reader's own seat is told to them as "you" (yourLine below), never as a name like "Me"
+  defaultName: (i: number) => t("Player {n}", { n: i + 1 }),
   botName: (i: number) => t("Bot {n}", { n: i + 1 }),
   options: t("Options"),
   spectators: t("Spectators"),
@@ -156,6 +159,52 @@ export const T = {
 
 export type Text = typeof T;
 
+/** The server's announcement of a move (each game's messages.py ANNOUNCEMENTS) as the seat that made it
+ * reads it: "You move to f3." where the others read "Alice moves to f3." (a name reads as a third person,
+ * the lobby's old default "Me" above all: "Me moves"). */
+const YOUR_MOVES: Record<string, string> = {
+  // Cat Attack
+  "moves to {to}": N_("You move to {to}."),
+  "plays a cat card of {count} to {to}": N_("You play a cat card of {count} to {to}."),
+  "plays a mouse card of {count}: a mouse from {from} to {to}": N_("You play a mouse card of {count}: a mouse from {from} to {to}."),
+  "plays a bird card of {count}: a bird from {from} to {to}": N_("You play a bird card of {count}: a bird from {from} to {to}."),
+  "fights cat {opponent} with the {suit} suit": N_("You fight cat {opponent} with the {suit} suit."),
+  "plays the fight card {card}": N_("You play the fight card {card}."),
+  "takes {take} and gives {give}": N_("You take {take} and give {give}."),
+  "attacks at {to}": N_("You attack at {to}."),
+  "sends the Cat Burglar to {to}": N_("You send the Cat Burglar to {to}."),
+  "plays Speedy": N_("You play Speedy Cat."),
+  "raids the {item}": N_("You raid the {item}."),
+  "plays six cats of the {suit} suit on house {house}": N_("You play six cats of the {suit} suit on house {house}."),
+  "exchanges a card with cat {other}": N_("You exchange a card with cat {other}."),
+  // Tokyo Washi
+  "places a fish at {at}": N_("You place a fish at {at}."),
+  "places a cat at {at}": N_("You place a cat at {at}."),
+  "moves cat {cat} to {to}": N_("You move cat {cat} to {to}."),
+  "jumps cat {cat} to the {direction}": N_("You jump cat {cat} to the {direction}."),
+  "pops cat {cat} out of the sewer at {at}": N_("You pop cat {cat} out of the sewer at {at}."),
+  // Cat and the Tower
+  "takes Action card {card}": N_("You take Action card {card}."),
+  "takes Action card {card}, {side} side": N_("You take Action card {card}, {side} side."),
+  "stands a wall ({type}) at ({x}, {y}), turned {yaw} degrees, folded {fold} degrees": N_(
+    "You stand a wall ({type}) at ({x}, {y}), turned {yaw} degrees, folded {fold} degrees.",
+  ),
+  "lays a floor at ({x}, {y}), turned {yaw} degrees": N_("You lay a floor at ({x}, {y}), turned {yaw} degrees."),
+  "stands a {colour} cat on floor {floor} at ({x}, {y})": N_("You stand a {colour} cat on floor {floor} at ({x}, {y})."),
+  "pets the cat": N_("You pet the cat."),
+  "moves cat {cat} up to floor {floor}": N_("You move cat {cat} up to floor {floor}."),
+  "completes Goal card {card} and climbs {floors} floors": N_("You complete Goal card {card} and climb {floors} floors."),
+  "discards Goal card {card} and draws another": N_("You discard Goal card {card} and draw another."),
+  passes: N_("You pass."),
+};
+
+/** A log line told to the reader when the move was their own (``me``, the seat this page plays), or null:
+ * then the table says it with the mover's name. ``say`` words a field as the table's own lines do. */
+export function yourLine(line: LogLine, me: number | null | undefined, say?: (key: string, value: unknown) => string | null): string | null {
+  const yours = me !== null && me !== undefined && line.seat === me && line.msg ? YOUR_MOVES[line.msg.msgid] : undefined;
+  return yours && line.msg ? message({ msgid: yours, args: line.msg.args }, say) : null;
+}
+
 // Cat Cafe
 type CafeItem = "house" | "yarn" | "butterfly" | "bowl" | "cushion" | "mouse";
 const footprints = (n: number) => tn(n, N_("{n} footprint"), N_("{n} footprints"));
@@ -188,6 +237,7 @@ export const CAFE = {
     t("Tower {tower}: {first} points to the first to complete it with one of their own cat houses, {other} otherwise", { tower, first, other }),
   diceLabel: t("The dice"),
   roundTitle: (round: number, first: string) => t("Round {round} ({name} drafts first)", { round, name: first }),
+  roundTitleYou: (round: number) => t("Round {round} (you draft first)", { round }),
   pool: t("To draft:"),
   poolEmpty: t("all drafted"),
   shared: t("Shared die:"),
@@ -232,6 +282,12 @@ export const CAFE = {
   logCat: (who: string, item: string) => t("{name} chose the cat who loves the {item}.", { name: who, item }),
   logPass: (who: string) => t("{name} passed and circled three footprints.", { name: who }),
   logChosen: (who: string) => t("{name} has chosen (revealed when everyone has).", { name: who }),
+  // the same, of the reader's own moves
+  youTook: (n: number) => t("You took a {n}.", { n }),
+  youMarked: (item: string, tower: number, floor: number) => t("You drew a {item} in tower {tower} on floor {floor}.", { item, tower, floor }),
+  youCat: (item: string) => t("You chose the cat who loves the {item}.", { item }),
+  youPassed: t("You passed and circled three footprints."),
+  youChose: t("You have chosen (revealed when everyone has)."),
   towersBonus: t("tower bonuses"),
   total: t("total"),
   breakdownCaption: t("Points by item"),

@@ -12,7 +12,7 @@ def open_from_lobby(
 ) -> str:
     """Open a Cat Cafe table in the lobby: seat 0 is me, then ``kinds`` ("person" or a bot level) for the
     other seats; ``clock`` is none, live or async (the lobby's defaults for its times). Returns the table
-    id; the page stays on the lobby with the invite links shown."""
+    id; the page goes straight to the table, which shows the invite links."""
     page.goto(base + "/")
     page.get_by_role("heading", name="Open a table").wait_for()
     page.select_option("select[name=game]", "cafe")
@@ -26,10 +26,14 @@ def open_from_lobby(
             page.fill(f"input[name=opt-{name}]", value)
     page.select_option("select[name=clock]", clock)
     page.get_by_role("button", name="Open the table").click()
-    go = page.locator("#go-to-table")
-    go.wait_for()
-    href: str = go.get_attribute("href")
-    return href.split("/t/")[1].split("?")[0]
+    return table_of(page)
+
+
+def table_of(page: Any) -> str:
+    """Wait until the page is at a table (``/t/ID``) and return its id."""
+    page.wait_for_url("**/t/**")
+    path: str = page.evaluate("() => location.pathname")
+    return path.split("/t/")[1]
 
 
 def state_of(page: Any) -> dict[str, str]:

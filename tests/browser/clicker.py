@@ -30,7 +30,8 @@ def over(page: Any) -> bool:
 
 
 def open_from_lobby(page: Any, base: str, game: str, bots: list[str], options: dict[str, str] | None = None) -> str:
-    """Open a table in the lobby with me in seat 0 and ``bots`` in the others; go to it; return its id."""
+    """Open a table in the lobby with me in seat 0 and ``bots`` in the others (the page goes straight to it);
+    return its id."""
     page.goto(base + "/")
     page.get_by_role("heading", name="Open a table").wait_for()
     page.select_option("select[name=game]", game)
@@ -43,11 +44,9 @@ def open_from_lobby(page: Any, base: str, game: str, bots: list[str], options: d
         for name, value in options.items():
             page.fill(f"input[name=opt-{name}]", value)
     page.get_by_role("button", name="Open the table").click()
-    go = page.locator("#go-to-table")
-    go.wait_for()
-    href: str = go.get_attribute("href")
-    go.click()
-    return href.split("/t/")[1].split("?")[0]
+    page.wait_for_url("**/t/**")
+    path: str = page.evaluate("() => location.pathname")
+    return path.split("/t/")[1]
 
 
 def my_token(page: Any, table: str) -> str:

@@ -1,10 +1,12 @@
 """Remake the browser screenshots in docs/screenshots/ (a real server, Debian's chromium):
-``python -m tests.browser.screenshots``. Cat Cafe at a desktop's and a phone's width, mid-game with a
-mark picked (its footprint cost shown), the lobby, and the end of a game; the lobby and the Cafe in French
-(``python -m tests.browser.screenshots --french`` makes only those)."""
+``python -m tests.browser.screenshots``. Every game's table against bots, mid-game, as a 1280x800 window
+shows it and at a phone's width (390 px, the whole page): Cat Cafe with a mark picked (its footprint cost
+shown), Tokyo Washi, Cat Attack at my card, the tower; the lobby, and the end of a Cafe game; the lobby and
+the Cafe in French (``python -m tests.browser.screenshots --french`` makes only those)."""
 
 from __future__ import annotations
 
+import random
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -12,13 +14,16 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import ViewportSize, sync_playwright
 
+from tests.browser import clicker
 from tests.browser.cafe_player import open_from_lobby, over, play_one, play_until, state_of, wait_drawn
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from tests.server.harness import Server
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+WINDOW: ViewportSize = {"width": 1280, "height": 800}
+"""A laptop's window: the desktop pictures show what it shows (not the whole page)."""
 
 
 def _mid_game(page: Any) -> None:
@@ -50,22 +55,62 @@ def french(out: Path = OUT) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = []
     with _served() as (server, browser):
-        page = browser.new_context(viewport=DESKTOP, locale="fr-FR").new_page()
+        page = browser.new_context(viewport=WINDOW, locale="fr-FR").new_page()
         page.goto(server.base + "/")
         page.get_by_role("heading", name="Ouvrir une table").wait_for()
         page.fill("input[name=players]", "4")
         page.dispatch_event("input[name=players]", "change")
         for i, kind in enumerate(["heuristic", "mcts:easy", "random"], start=1):
             page.select_option(f"select[name=kind{i}]", kind)
-        page.get_by_role("button", name="Ouvrir la table").click()
-        page.locator("#go-to-table").wait_for()
         made.append(out / "lobby-desktop-fr.png")
         page.screenshot(path=made[-1], full_page=True)
-        page.locator("#go-to-table").click()
-        wait_drawn(page)
+        page.get_by_role("button", name="Ouvrir la table").click()
+        wait_drawn(page)  # straight to the table
         _mid_game(page)
+        page.evaluate("window.scrollTo(0, 0)")  # picking scrolled to the items: the page from its top
         made.append(out / "cafe-desktop-fr.png")
-        page.screenshot(path=made[-1], full_page=True)
+        page.screenshot(path=made[-1])
+    return made
+
+
+def _both(page: Any, out: Path, name: str) -> list[Path]:
+    """The table as the window shows it, then at a phone's width (the whole page)."""
+    page.set_viewport_size(WINDOW)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(500)
+    desktop, phone = out / f"{name}-desktop.png", out / f"{name}-phone.png"
+    page.screenshot(path=desktop)
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(800)
+    page.screenshot(path=phone, full_page=True)
+    page.set_viewport_size(WINDOW)
+    return [desktop, phone]
+
+
+def _until_my_turn(page: Any) -> None:
+    page.wait_for_function("() => document.getElementById('app').dataset.legal !== '0'", timeout=30_000)
+
+
+def other_tables(out: Path = OUT) -> list[Path]:
+    """Tokyo Washi after the set-up, Cat Attack at my card, the tower at its first Action card: each against
+    a heuristic bot."""
+    made = []
+    with _served() as (server, browser):
+        page = browser.new_context(viewport=WINDOW).new_page()
+        rng = random.Random(7)
+        clicker.open_from_lobby(page, server.base, "washi", ["heuristic"])
+        clicker.play_until(page, rng, lambda: int(clicker.state_of(page).get("version", "0")) >= 14, seconds=60)
+        _until_my_turn(page)
+        made += _both(page, out, "washi")
+        clicker.open_from_lobby(page, server.base, "attack", ["heuristic"], options={"time_limit": "8"})
+        clicker.play_until(page, rng, lambda: int(clicker.state_of(page).get("version", "0")) >= 4, seconds=60)
+        mine = "() => document.querySelector('.status').innerText.includes('in your hand')"
+        page.wait_for_function(mine, timeout=30_000)
+        made += _both(page, out, "attack")
+        clicker.open_from_lobby(page, server.base, "tower", ["heuristic"])
+        _until_my_turn(page)
+        page.wait_for_timeout(2500)  # the scene's first frames
+        made += _both(page, out, "tower")
     return made
 
 
@@ -73,21 +118,18 @@ def main(out: Path = OUT) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = []
     with _served() as (server, browser):
-        ctx = browser.new_context(viewport=DESKTOP)
+        ctx = browser.new_context(viewport=WINDOW)
         page = ctx.new_page()
         open_from_lobby(page, server.base, ["heuristic", "mcts:easy", "random"])
+        wait_drawn(page)  # straight to the table; the lobby then lists it among mine
+        page.goto(server.base + "/")
+        page.locator(".my-table").wait_for()
         made.append(out / "lobby-desktop.png")
         page.screenshot(path=made[-1], full_page=True)
-        page.locator("#go-to-table").click()
+        page.locator(".my-table a.button").first.click()
         wait_drawn(page)
         _mid_game(page)
-        made.append(out / "cafe-desktop.png")
-        page.screenshot(path=made[-1], full_page=True)
-        page.set_viewport_size(PHONE)
-        page.wait_for_timeout(300)
-        made.append(out / "cafe-phone.png")
-        page.screenshot(path=made[-1], full_page=True)
-        page.set_viewport_size(DESKTOP)
+        made += _both(page, out, "cafe")
         page.locator("button.confirm").click()
         play_until([page], lambda: over(page), seconds=120)
         page.locator(".end").wait_for()
@@ -97,7 +139,13 @@ def main(out: Path = OUT) -> list[Path]:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--french"]
-    make = french if "--french" in sys.argv[1:] else main
-    for path in make(Path(args[0]) if args else OUT):
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    where = Path(args[0]) if args else OUT
+    if "--french" in sys.argv[1:]:
+        done = french(where)
+    elif "--others" in sys.argv[1:]:
+        done = other_tables(where)
+    else:
+        done = [*main(where), *other_tables(where), *french(where)]
+    for path in done:
         print(path)

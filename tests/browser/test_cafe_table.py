@@ -17,7 +17,6 @@ def test_a_person_plays_with_bots_to_the_end_and_reloads_midway(server: Server, 
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     table = open_from_lobby(page, server.base, ["heuristic", "heuristic"])
-    page.locator("#go-to-table").click()
     wait_drawn(page)
     # round 1: I draft first; a hint highlights one of the dice and says which
     page.get_by_role("button", name="Hint").click()
@@ -27,7 +26,7 @@ def test_a_person_plays_with_bots_to_the_end_and_reloads_midway(server: Server, 
     page.locator(".dice button.hinted").focus()
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('app').dataset.version !== '0'")
-    assert "Me took a" in page.locator(".log").inner_text()
+    assert "You took a" in page.locator(".log").inner_text()  # my own move, told to me
 
     play_until([page], lambda: int(state_of(page)["version"]) >= 12, seconds=30)
     mine = page.locator(".sheet.mine .space .item").count()
@@ -65,9 +64,8 @@ def test_two_people_play_one_table_from_two_browsers(server: Server, browser: An
     try:
         host, guest = host_ctx.new_page(), guest_ctx.new_page()
         open_from_lobby(host, server.base, ["person"], options={"max_rounds": "3"}, clock="live")
-        link = host.locator(".opened input.link").input_value()
+        link = host.locator(".invites-box input.link").input_value()  # the table shows the invite links
         assert "/join/" in link
-        host.locator("#go-to-table").click()
         guest.goto(link)
         wait_drawn(host)
         wait_drawn(guest)
@@ -75,8 +73,11 @@ def test_two_people_play_one_table_from_two_browsers(server: Server, browser: An
         assert "10:00 left" in guest.locator(".seat[data-seat='1'] .clock").inner_text()  # the lobby's 10 min bank
         host.locator(".seat[data-seat='0'] .clock", has_text="due in").wait_for()  # the host drafts first
         # undo by fair rules: the host takes a die and takes it back before the guest acts
+        assert host.locator("button.undo").count() == 0  # nothing of mine to take back yet
         assert play_one(host)
-        guest.locator(".log li", has_text="Me took a").first.wait_for()  # the guest's page draws it a moment later
+        # the guest's page draws it a moment later, with the host's name
+        guest.locator(".log li", has_text="Player 1 took a").first.wait_for()
+        assert guest.locator("button.undo").count() == 0  # not the guest's move
         host.get_by_role("button", name="Undo my last move").click()
         for page in (host, guest):
             page.wait_for_function("() => document.getElementById('app').dataset.version === '0'")
@@ -108,10 +109,11 @@ def test_a_spectator_sees_no_secret(server: Server, browser: Any) -> None:
         for name, page in (("guest", guest), ("watcher", watcher)):
             page.on("websocket", lambda ws, n=name: ws.on("framereceived", lambda p, n=n: frames[n].append(p)))
         table = open_from_lobby(host, server.base, ["person"])
+        link = host.locator(".invites-box input.link").input_value()
         # the lobby lists the new table among mine, where it is my move (seat 0 drafts first)
+        host.goto(server.base + "/")
         host.locator(f".my-table.your-move[data-table='{table}']").wait_for()
-        link = host.locator(".opened input.link").input_value()
-        host.locator("#go-to-table").click()
+        host.goto(f"{server.base}/t/{table}")
         guest.goto(link)
         watcher.goto(f"{server.base}/t/{table}?watch")
         for page in (host, guest, watcher):

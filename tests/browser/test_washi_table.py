@@ -71,7 +71,7 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_and_reloads_midway(server: 
     assert cell in placed_cells(legal)
     page.keyboard.press("Enter")
     page.wait_for_function("(v) => document.getElementById('app').dataset.version !== v", arg=version)
-    page.locator(".log li", has_text=f"places a fish at {cell}.").first.wait_for()
+    page.locator(".log li", has_text=f"You place a fish at {cell}.").first.wait_for()  # mine, told to me
 
     rng = random.Random(21)
     play_until(page, rng, lambda: int(state_of(page)["version"]) >= 16 or over(page), seconds=40)

@@ -140,3 +140,35 @@ def test_replays_show_ones_own_past_views_while_playing_and_everything_after(ser
     game = get_game("washi")
     assert get(f"{url}/replay?at=1&seat=1", token=token)["view"] == game.replay(record, 1).view(1)
     assert get(f"{url}/replay?at=2&seat=spectator")["view"] == game.replay(record, 2).view(None)
+
+
+@pytest.mark.parametrize("game", ["cafe", "attack"])
+def test_may_undo_says_exactly_when_the_server_takes_the_move_back(server: Server, game: str) -> None:
+    """Each state tells its seat whether an undo would be accepted (the browser offers its button only
+    then): at every step the mover's ``may_undo`` is what its undo gets, and every other seat's is false."""
+    made = open_table(server, game, [None, None])
+    table, tokens = made["table"], made["tokens"]
+    url = f"{server.base}/api/tables/{table}"
+    said = {True: 0, False: 0}
+    for step in range(14):
+        states = {seat: get(url, token=token) for seat, token in tokens.items()}
+        if any(s["over"] for s in states.values()):
+            break
+        seat, state = next((seat, s) for seat, s in states.items() if s["legal"])
+        action = state["legal"][step * 7 % len(state["legal"])]
+        _act(server, table, tokens[seat], action, f"m{step}")
+        after = {s: get(url, token=token) for s, token in tokens.items()}
+        assert get(url)["may_undo"] is False  # a spectator never may
+        assert not any(after[s]["may_undo"] for s in after if s != seat)
+        may = after[seat]["may_undo"]
+        said[may] += 1
+        try:
+            post(f"{url}/undo", {}, token=tokens[seat])
+            took_back = True
+        except Refused as refused:
+            assert refused.body["error"] == "no_undo"
+            took_back = False
+        assert took_back is may, (step, action, after[seat]["log"][-1:])
+        if took_back:  # play it again (it drew nothing, so it plays the same)
+            _act(server, table, tokens[seat], action, f"again{step}")
+    assert said[True] and said[False], said

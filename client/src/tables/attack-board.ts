@@ -117,7 +117,7 @@ function terrain(view: AttackView): SVGElement {
         { class: `shop${info?.open ? " open" : " closed"}`, "data-shop": k },
         svg("rect", { x: x + 2, y: y + 2, width: 4 * G - 4, height: 2 * G - 4, rx: 6, fill: SHOP_COLOURS[k] ?? "#ccc" }),
         svg("text", { x: x + 2 * G, y: y + 30, class: "shop-name" }, word(shop.name)),
-        svg("text", { x: x + 2 * G, y: y + 52, class: "shop-stock" }, `${info?.stock ?? 0} ${word(shop.item)}${info?.open ? "" : t(" · CLOSED")}`),
+        svg("text", { x: x + 2 * G, y: y + 52, class: "shop-stock" }, `${word(shop.item)} ×${info?.stock ?? 0}${info?.open ? "" : t(" · CLOSED")}`),
       ),
     );
   });

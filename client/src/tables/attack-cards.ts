@@ -5,7 +5,7 @@ import { h } from "../dom";
 import type { AttackAction, AttackView, Card } from "../generated/attack";
 import type { Action } from "../protocol";
 import { svg } from "../dom";
-import { language, message, t, word } from "../i18n";
+import { language, message, N_, t, word } from "../i18n";
 import { BOARD, birdShape, catShape, mouseShape, spaceWords } from "./attack-board";
 
 export const ITEM_WORDS: Record<string, string> = {
@@ -111,6 +111,25 @@ export function withNames(text: string, names: string[]): string {
     .replace(/\b(plays|puts down|takes|gives) (speedy|attack|burglar)\b/g, (_, verb: string, card: string) => `${verb} ${cardWords(card)}`);
 }
 
+/** The events whose subject is a cat (``{cat}``), as its own player reads them; the others name the cat. */
+const YOUR_EVENTS: Record<string, string> = {
+  "Cat {cat} rolls highest and goes first.": N_("You roll highest and go first."),
+  "Round {round}: cat {cat}'s turn.": N_("Round {round}: your turn."),
+  "Round {round}: cat {cat} takes an extra go.": N_("Round {round}: you take an extra go."),
+  "Cat {cat} plays {card}.": N_("You play {card}."),
+  "Cat {cat} draws {cards}.": N_("You draw {cards}."),
+  "Cat {cat} rolls {roll}.": N_("You roll {roll}."),
+  "Cat {cat} moves to {to}.": N_("You move to {to}."),
+  "Cat {cat} jumps to {to}.": N_("You jump to {to}."),
+  "Cat {cat} attacks cat {victim} on {at}.": N_("You attack {victim} on {at}."),
+  "Cat {cat} catches a mouse on {at}.": N_("You catch a mouse on {at}."),
+  "Cat {cat} catches a bird on {at}.": N_("You catch a bird on {at}."),
+  "Cat {cat} takes {item} from the {shop}.": N_("You take {item} from the {shop}."),
+  "Cat {cat} draws a Curiosity card.": N_("You draw a Curiosity card."),
+  "Cat {cat} will roll three more times.": N_("You will roll three more times."),
+  "Cat {cat} takes {take} from cat {other} and gives {give}.": N_("You take {take} from {other} and give {give}."),
+};
+
 /** The arguments of an event that name seats, and those that name Mog cards. */
 const SEAT_ARGS = new Set(["cat", "victim", "other", "winners"]);
 const CARD_ARGS = new Set(["card", "cards", "take", "give"]);
@@ -118,9 +137,16 @@ const CARD_ARGS = new Set(["card", "cards", "take", "give"]);
 /** An event of the view (a message: the server's English template and its arguments) in the reader's
  * language, the cats called by their players' names. English keeps the server's own sentence with the
  * names put in (withNames); another language fills its template with names and card words. */
-export function eventWords(event: { msgid: string; args: Record<string, unknown> }, names: string[]): string {
+export function eventWords(event: { msgid: string; args: Record<string, unknown> }, names: string[], me: number | null = null): string {
   const each = (value: unknown, f: (v: unknown) => string): string => (Array.isArray(value) ? value.map(f).join(", ") : f(value));
   const seat = (v: unknown): string => names[Number(v)] ?? String(v);
+  const yours = me !== null && event.args["cat"] === me ? YOUR_EVENTS[event.msgid] : undefined;
+  if (yours) {
+    // the reader's own cat, told to them ("Round 2: your turn.", never "Me's turn")
+    return message({ msgid: yours, args: event.args }, (key, value) =>
+      SEAT_ARGS.has(key) ? each(value, seat) : CARD_ARGS.has(key) ? each(value, (v) => cardWords(String(v))) : null,
+    );
+  }
   if (language() === "en") {
     // "cats 1, 3 win": several winners are named here, a lone cat by withNames ("cat 1 wins")
     const many = (key: string, value: unknown) => (key === "winners" && Array.isArray(value) && value.length > 1 ? each(value, seat) : null);

@@ -5,11 +5,12 @@
 
 import "./attack.css";
 import { language, t, tn, N_, word } from "../i18n";
-import { clear, h, keepScroll } from "../dom";
+import { clear, h } from "../dom";
 import type { AttackAction, AttackView } from "../generated/attack";
 import { sentence, type Action, type GameResult, type Json, type LogLine } from "../protocol";
 import { BOARD, drawBoard, HOUSE_COLOURS, type SpaceTarget } from "./attack-board";
 import { cardEl, cardOf, cardWords, curiosityWords, describeAttack, eventWords, itemBadge, ITEM_WORDS, spaceOf, withNames } from "./attack-cards";
+import { yourLine } from "../text";
 import type { TableContext, TableModule } from "./types";
 
 /** What this page has picked and not sent: a card, a space with several plays, an exchange's take. */
@@ -109,21 +110,22 @@ function render(root: HTMLElement, ctx: TableContext): void {
       { class: "attack" },
       turnBox(view, ctx, rolled),
       choice.childElementCount ? choice : null,
-      h("div", { class: "board-box" }, drawBoard(view, ctx.table, ctx.names, targets, spots)),
+      // the hand right under the turn and the choice, the board under it (pick a card, then a space)
       me !== null && view.hand ? handBox(view, ctx, legal) : null,
+      h("div", { class: "board-box" }, drawBoard(view, ctx.table, ctx.names, targets, spots)),
       exchangeBox(view, ctx.names),
       housesBox(view, ctx),
       tableBox(view),
       eventsBox(view, ctx),
     ),
   );
-  keepScroll(root, ctx.table, ".board-box");
 }
 
 function turnBox(view: AttackView, ctx: TableContext, rolled: boolean): HTMLElement {
   const name = (s: number) => ctx.names[s] ?? t("cat {n}", { n: s });
   const bits: (HTMLElement | string | null)[] = [];
-  if (view.winners === null) bits.push(h("span", {}, t("Round {round}: {name}'s turn", { round: view.round + 1, name: name(view.turn) })));
+  if (view.winners === null)
+    bits.push(h("span", {}, view.turn === ctx.seat ? t("Round {round}: your turn", { round: view.round + 1 }) : t("Round {round}: {name}'s turn", { round: view.round + 1, name: name(view.turn) })));
   if (view.roll !== null)
     bits.push(h("span", { class: `die${rolled ? " rolling" : ""}`, role: "img", "aria-label": t("the die shows {n}", { n: view.roll }) }, String(view.roll)));
   if (view.fight) bits.push(h("span", { class: "tag fight" }, t("Cat Fight: {attacker} against {defender} in {suit}", { attacker: name(view.fight.attacker), defender: name(view.fight.defender), suit: word(view.fight.suit) })));
@@ -209,7 +211,8 @@ function tableBox(view: AttackView): HTMLElement {
     "section",
     { class: "table-box", "aria-label": t("Shops, decks and the Curiosity card") },
     h("div", { class: "curiosity-card", "data-last": cur.last ?? "" }, h("span", { class: "q" }, "?"), h("span", {}, h("strong", {}, t("Curiosity card: ")), curiosityWords(cur.last, view))),
-    h("p", { class: "shops-line" }, view.shops.map((s) => h("span", { class: `shop-tag${s.open ? "" : " closed"}` }, `${word(s.name)}: ${s.stock} ${ITEM_WORDS[s.item] ?? s.item}${s.open ? "" : t(" (closed)")}`))),
+    // "fish ×3": the stock counted without a plural to agree ("3 poisson" was French's)
+    h("p", { class: "shops-line" }, view.shops.map((s) => h("span", { class: `shop-tag${s.open ? "" : " closed"}` }, `${word(s.name)}: ${ITEM_WORDS[s.item] ?? s.item} ×${s.stock}${s.open ? "" : t(" (closed)")}`))),
     h(
       "p",
       { class: "muted" },
@@ -232,7 +235,7 @@ function eventsBox(view: AttackView, ctx: TableContext): HTMLElement | null {
     "section",
     { class: "events", "aria-label": t("What happened") },
     h("h3", {}, ctx.seat === null ? t("The last move") : t("Since your last move")),
-    h("ol", {}, view.log.map((e: Event) => h("li", { "data-event": e.id }, eventWords(e, ctx.names)))),
+    h("ol", {}, view.log.map((e: Event) => h("li", { "data-event": e.id }, eventWords(e, ctx.names, ctx.seat)))),
   );
 }
 
@@ -254,21 +257,25 @@ function prompt(ctx: TableContext): string | null {
   return t("{name} is playing a card.", { name: name(view.to_act) });
 }
 
-function logLine(line: LogLine, names: string[]): string {
+function logLine(line: LogLine, names: string[], me?: number | null): string {
   const who = line.seat === null ? "" : (names[line.seat] ?? t("cat {n}", { n: line.seat }));
   // English words the items its own way and names cats through withNames; another language takes the
-  // catalogue's words, and the players' names for the seats a message mentions
+  // catalogue's words, and the players' names for the seats a message mentions; cards by their names
+  // everywhere ("Speedy Cat", never the card's id "speedy")
   const english = language() === "en";
-  const said = sentence(line, (key, v) =>
-    english
-      ? key === "item" || key === "suit"
-        ? (ITEM_WORDS[String(v)] ?? String(v))
-        : String(v)
-      : (key === "opponent" || key === "other") && typeof v === "number"
-        ? (names[v] ?? String(v))
-        : null,
-  );
-  return `${who ? `${who} ` : ""}${withNames(said, names)}.`;
+  const say = (key: string, v: unknown): string | null =>
+    key === "card" || key === "take" || key === "give"
+      ? cardWords(String(v))
+      : english
+        ? key === "item" || key === "suit"
+          ? (ITEM_WORDS[String(v)] ?? String(v))
+          : String(v)
+        : (key === "opponent" || key === "other") && typeof v === "number"
+          ? (names[v] ?? String(v))
+          : null;
+  const yours = yourLine(line, me, say);
+  if (yours) return withNames(yours, names);
+  return `${who ? `${who} ` : ""}${withNames(sentence(line, say), names)}.`;
 }
 
 const REASONS: Record<string, string> = {

@@ -38,21 +38,24 @@ function render(root: HTMLElement, ctx: TableContext): void {
   const hintSpace = hint?.kind === "mark" ? `${hint.tower}-${hint.floor}` : null;
   const own = me === null ? null : (view.sheets[me] ?? null);
 
-  // the dice: the round's roll, the pool to draft from, the shared die
+  // the dice: the round's roll, the pool to draft from, the shared die. Once the draft is over the die left
+  // in the pool is the shared die: shown once, as the shared die. Two dice of one value are two buttons
+  // (either takes that value); the hint marks the first.
   const takes = legal.filter((a): a is Extract<CafeAction, { kind: "take" }> => a.kind === "take");
+  const pool = view.shared === null ? view.pool : [];
   const dice = h(
     "section",
     { class: "dice-box", "aria-label": CAFE.diceLabel },
-    h("h3", {}, CAFE.roundTitle(view.round, ctx.names[view.first_player] ?? "")),
+    h("h3", {}, me !== null && view.first_player === me ? CAFE.roundTitleYou(view.round) : CAFE.roundTitle(view.round, ctx.names[view.first_player] ?? "")),
     h(
       "div",
       { class: "dice" },
       h("span", { class: "label" }, CAFE.pool),
-      view.pool.length
-        ? view.pool.map((d, i) => {
-            const can = takes.some((t) => t.die === d) && view.pool.indexOf(d) === i;
-            return can
-              ? h("button", { type: "button", class: `die legal${hint?.kind === "take" && hint.die === d ? " hinted" : ""}`, "aria-label": CAFE.takeDie(d), onclick: () => ctx.act({ kind: "take", die: d }) }, String(d))
+      pool.length
+        ? pool.map((d, i) => {
+            const hinted = hint?.kind === "take" && hint.die === d && pool.indexOf(d) === i;
+            return takes.some((t) => t.die === d)
+              ? h("button", { type: "button", class: `die legal${hinted ? " hinted" : ""}`, "aria-label": CAFE.takeDie(d), onclick: () => ctx.act({ kind: "take", die: d }) }, String(d))
               : dieFace(d);
           })
         : h("span", { class: "muted" }, CAFE.poolEmpty),
@@ -170,7 +173,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
         ctx.names[i] ?? `#${i}`,
         h("span", { class: "score" }, CAFE.score(view.scores[i] ?? 0)),
         view.phase !== "over" && view.shared !== null ? h("span", { class: `tag${sheet.chosen ? "" : " turn"}` }, sheet.chosen ? CAFE.hasChosen : CAFE.choosing) : null,
-        sheet.die !== null ? dieFace(sheet.die, "small") : null,
+        sheet.die !== null && !(big && own) ? dieFace(sheet.die, "small") : null, // my die: shown once, under the dice
       ),
       sheetGrid(sheet, view.towers, big ? play : null, CAFE.sheetOf(ctx.names[i] ?? "")),
       bonusRow(sheet, view.towers),
@@ -234,12 +237,27 @@ function describe(action: Action): string {
 }
 
 /** The server's message of a move (its msgid and args), told in the Cafe's own past-tense sentences. */
-function logLine(line: LogLine, names: string[]): string {
+function logLine(line: LogLine, names: string[], me?: number | null): string {
   const who = line.seat === null ? "" : (names[line.seat] ?? `#${line.seat}`);
   const msg = line.msg;
   if (!msg) return who ? `${who}: ${line.text}` : line.text;
   const a = msg.args;
   const item = (v: unknown): string => (ITEMS.includes(v as Item) ? CAFE.title[v as Item] : String(v));
+  if (me !== null && me !== undefined && line.seat === me) {
+    // my own moves, told to me
+    switch (msg.msgid) {
+      case "takes the die showing {die}":
+        return CAFE.youTook(Number(a["die"]));
+      case "draws a {item} on tower {tower}, floor {floor}":
+        return CAFE.youMarked(item(a["item"]), Number(a["tower"]), Number(a["floor"]));
+      case "scores the {cat} cat":
+        return CAFE.youCat(item(a["cat"]));
+      case "passes":
+        return CAFE.youPassed;
+      case "has chosen (revealed when everyone has)":
+        return CAFE.youChose;
+    }
+  }
   switch (msg.msgid) {
     case "takes the die showing {die}":
       return CAFE.logTake(who, Number(a["die"]));

@@ -14,6 +14,7 @@ import { actionOf, drawGhost, follow, freshAim, placing, type Aim } from "./towe
 import { TowerScene } from "./tower-scene";
 import { colourWord, floorOf, friendOf, namesOf, TT, wallName, wallOf, type EditionNames } from "./tower-text";
 import { factsOf, type GoalCard, type PieceFacts, type Pose, type SettleMessage, type TowerView } from "./tower-types";
+import { yourLine } from "../text";
 import type { TableContext, TableModule } from "./types";
 
 const here: {
@@ -608,7 +609,8 @@ export const towerTable: TableModule = {
     if (ctx.legal.some((a) => a.kind === "goal")) return TT.promptGoal;
     return null;
   },
-  logLine: (line: LogLine, seats: string[]) => `${line.seat === null ? "" : `${seats[line.seat] ?? line.seat} `}${sentence(line, logWord)}.`,
+  logLine: (line: LogLine, seats: string[], me?: number | null) =>
+    yourLine(line, me, logWord) ?? `${line.seat === null ? "" : `${seats[line.seat] ?? line.seat} `}${sentence(line, logWord)}.`,
   describe: (a: Action) => describe(a),
   get rules() {
     return TT.rules(names());

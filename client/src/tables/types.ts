@@ -37,8 +37,9 @@ export interface TableModule {
   render(root: HTMLElement, ctx: TableContext): void;
   /** What the player may do now, in one sentence (or null to let the frame say it). */
   prompt(ctx: TableContext): string | null;
-  /** One log line as a plain sentence. */
-  logLine(line: LogLine, names: string[]): string;
+  /** One log line as a plain sentence; the reader's own moves (``me``, the seat this page plays) told to
+   * them as "you" (text.ts yourLine). */
+  logLine(line: LogLine, names: string[], me?: number | null): string;
   /** An action in words (the hint). */
   describe(action: Action, names: string[]): string;
   /** A short rules summary: a few paragraphs. */

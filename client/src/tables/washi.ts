@@ -3,10 +3,11 @@
 // where a jump lands or the sewer a pop comes out of. Several moves to one space offer a small choice.
 
 import "./washi.css";
-import { clear, h, keepScroll } from "../dom";
+import { clear, h } from "../dom";
 import type { WashiAction, WashiView } from "../generated/washi";
 import { sentence, type Action, type GameResult, type LogLine } from "../protocol";
 import { N_, t, word } from "../i18n";
+import { yourLine } from "../text";
 import type { TableContext, TableModule } from "./types";
 import { cellIndex, cellName, charAt, cellWords, drawMap, PATTERNS, PEN, type Target } from "./washi-map";
 
@@ -117,13 +118,12 @@ function render(root: HTMLElement, ctx: TableContext): void {
       "div",
       { class: "washi" },
       choice,
+      specialBox, // above the map: the prompt points at them, and a tall map would push them off the screen
       h("div", { class: "map-box" }, drawMap(view, ctx.names, targets, t("The map: {title}", { title: view.map.title }))),
-      specialBox,
       h("ul", { class: "washi-players", "aria-label": t("The players' strips") }, view.players.map((pl, seat) => playerRow(view, ctx, pl, seat))),
       legend(view),
     ),
   );
-  keepScroll(root, ctx.table, ".map-box");
 }
 
 type Player = WashiView["players"][number];
@@ -184,7 +184,7 @@ function prompt(ctx: TableContext): string | null {
     if (view.phase === "cats") return t("Setup: click a highlighted space of your home row to draw a cat.");
     const sp = view.players[ctx.seat ?? 0]?.specials_left ?? 0;
     return sp
-      ? t("Your turn: click a highlighted space to extend a cat's line (pick up a fish on the far row, bring it home); jumps and sewer pops are listed under the map ({n} left).", { n: sp })
+      ? t("Your turn: click a highlighted space to extend a cat's line (pick up a fish on the far row, bring it home); jumps and sewer pops are listed above the map ({n} left).", { n: sp })
       : t("Your turn: click a highlighted space to extend a cat's line (pick up a fish on the far row, bring it home).");
   }
   const who = name(view.to_play);
@@ -193,7 +193,9 @@ function prompt(ctx: TableContext): string | null {
   return t("{name} is moving a cat.", { name: who });
 }
 
-function logLine(line: LogLine, names: string[]): string {
+function logLine(line: LogLine, names: string[], me?: number | null): string {
+  const yours = yourLine(line, me);
+  if (yours) return yours;
   const who = line.seat === null ? "" : (names[line.seat] ?? `#${line.seat + 1}`);
   return `${who ? `${who} ` : ""}${sentence(line)}.`;
 }

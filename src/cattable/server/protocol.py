@@ -89,6 +89,8 @@ class SeatMessage(TypedDict):
     queued: Json | None
     seats: list[SeatInfo]
     clock: dict[str, Json] | None
+    may_undo: bool
+    """An ``undo`` from this seat would be accepted now (its own last move may be taken back)."""
     webhook: NotRequired[WebhookInfo]
     """The viewer's own webhook, when its seat has one."""
     result: NotRequired[GameResult]

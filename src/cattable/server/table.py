@@ -19,6 +19,7 @@ from cattable.core import game as get_game
 
 from . import protocol as wire
 from .store import EventRow, QueuedRow, SeatRow, TableRow
+from .undo import undo_refusal
 
 Viewer = int | None
 """A seat number, or None for a spectator."""
@@ -76,6 +77,11 @@ class Table:
     """Whether the next move should run off the event loop (the hub learns it from the last move)."""
     _views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     _views_at: int = -1
+    _before: State | None = None
+    """The position before the last move when a person played it (a bot never takes a move back): what
+    ``may_undo`` judges the move against without replaying the game."""
+    _revealed: tuple[int, bool] = (-1, True)
+    """(version, whether the move that made it revealed something): judged once per version."""
 
     def view(self, viewer: Viewer) -> dict[str, Any]:
         """``view(viewer)`` of the current position, built once per version (every watcher and the hash
@@ -104,8 +110,10 @@ class Table:
             not events and row.setup_form == form and state_hash(table.state) != row.setup_hash
         ):
             raise Diverged("the set-up replays to a different position than the one stored")
-        for ev in events:
+        for i, ev in enumerate(events):
             drawn_before = len(table.state.chance.log)
+            if i == len(events) - 1 and table.player_of(ev.seat) is None:
+                table._before = table.state.clone()
             try:
                 table._record_and_apply(ev.seat, game.action_from_json(ev.action), ev.msg_id)
             except Exception as exc:
@@ -188,6 +196,7 @@ class Table:
             "queued": self.queued[viewer][0].to_json() if viewer is not None and viewer in self.queued else None,
             "seats": [self._seat_info(s, now) for s in self.seats],
             "clock": self.row.clock,
+            "may_undo": self.may_undo(viewer),
         }
         own = self.seats[viewer] if viewer is not None else None
         if own is not None and own.webhook is not None:
@@ -196,6 +205,24 @@ class Table:
             msg["result"] = cast(wire.GameResult, self.state.result().to_json())  # core knows no wire types
             msg["views"] = [self.view(s) for s in range(self.row.players)]
         return msg
+
+    def may_undo(self, viewer: Viewer) -> bool:
+        """Whether an ``undo`` from ``viewer`` would be accepted now (``undo.py``'s fair rules, as the hub
+        judges it). It tells the mover nothing an undo's refusal would not, and every other viewer False."""
+        if viewer is None or not self.movers or self.movers[-1] != viewer or self.over or self.queued:
+            return False
+        start, end = self.drawn_by(self.version)
+        if end != start:
+            return False
+        if self._revealed[0] != self.version:
+            before = self._before
+            if before is None or len(before.history) != self.version - 1:
+                before = self.game.replay(self.state.record(), self.version - 1)
+            why = undo_refusal(
+                before, self.state.history[-1], self.state, seat=viewer, mover=viewer, drew=False, queued=()
+            )
+            self._revealed = (self.version, why is not None)
+        return not self._revealed[1]
 
     def log_lines(self, viewer: Viewer, since: int = 0) -> list[wire.LogLine]:
         """The announced moves after version ``since``, as ``viewer`` may read them."""
@@ -246,6 +273,7 @@ class Table:
     def apply(self, seat: int, action: Action, msg_id: str | None) -> EventRow:
         """Play an action already checked as ``"now"``; the event to store (nothing is stored here)."""
         drawn_before = len(self.state.chance.log)
+        self._before = self.state.clone() if self.player_of(seat) is None else None
         self._record_and_apply(seat, action, msg_id)
         return EventRow(
             seq=self.version,
