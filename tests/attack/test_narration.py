@@ -97,8 +97,8 @@ def test_a_card_drawn_is_named_only_to_the_cat_that_draws_it() -> None:
     assert own["args"]["cards"] == [card_name(s.hands[0][-1])]
     for viewer in (1, 2, None):
         (event,) = _events(s, viewer, "drew")
-        assert event["args"] == {"cat": 0, "count": 1} and _said(event) == "Cat 0 draws 1 card."
-        assert _said(event, "fr") == "Le chat 0 pioche 1 carte."
+        assert event["args"] == {"cat": 0, "count": 1} and _said(event) == "Cat 1 draws 1 card."
+        assert _said(event, "fr") == "Le chat 1 pioche 1 carte."
         assert not _events(s, viewer, "drew_cards")
 
 
@@ -117,7 +117,7 @@ def test_every_seat_is_told_the_roll_and_the_lives_lost() -> None:
         assert hit["args"] == {"cat": 0, "victim": 1, "at": "r4_8"}
         (lost,) = _events(s2, viewer, "lives_lost")
         assert lost["args"] == {"cat": 1, "lost": 1, "left": 8}
-        assert _said(lost) == "Cat 1 loses 1 life (8 left) and goes home."
+        assert _said(lost) == "Cat 2 loses 1 life (8 left) and goes home."
 
 
 @rule(BOOK, "Read out the instruction on the card and do as it says.")
@@ -142,7 +142,7 @@ def test_the_curiosity_card_and_the_cars_drive_are_told_to_everyone() -> None:
     play(s, "cat 1 q1")
     texts = [_said(e) for e in s.view(1)["log"]]
     assert "Curiosity: the Fishmonger closes." in texts
-    assert "Cat 1 loses 1 life (8 left) and goes home." in texts
+    assert "Cat 2 loses 1 life (8 left) and goes home." in texts
 
 
 @rule(BOOK, "All three possible routes are blocked so you lose three Life Tokens and go home.")
@@ -160,7 +160,7 @@ def test_a_cornered_cat_is_told_why_and_what_it_lost() -> None:
         assert c["args"] == {"cat": 0, "reasons": ["car", "cat", "mouse"]}
         (lost,) = _events(s, viewer, "lives_lost")
         assert lost["args"] == {"cat": 0, "lost": 3, "left": 6}
-        assert _said(c, "fr") == "Le chat 0 est coincé (voiture, chat, souris)."
+        assert _said(c, "fr") == "Le chat 1 est coincé (voiture, chat, souris)."
 
 
 def test_the_log_is_json_kept_by_determinize_and_shown_by_the_drawing() -> None:
@@ -182,7 +182,7 @@ def test_the_log_is_json_kept_by_determinize_and_shown_by_the_drawing() -> None:
     assert other.view(1)["log"] == s.view(1)["log"]
     for width in (120, 80):
         text = _drawn(s, 1, width)
-        assert "Cat 0 rolls 3." in text and "Cat 0 plays cat1." in text
+        assert "Cat 1 rolls 3." in text and "Cat 1 plays cat1." in text
 
 
 def test_every_space_a_move_names_is_on_the_board_or_read_off_its_rulers() -> None:

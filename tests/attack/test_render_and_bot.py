@@ -28,7 +28,7 @@ def test_the_board_and_table_are_drawn_from_a_view() -> None:
     seat = s.current_player
     assert seat is not None
     text = _text(s.view(seat), seat)
-    for word in ("Fishmonger", "Dairy", "Corner", "Vet", "H0", "H4", "Cats", "Your hand"):
+    for word in ("Fishmonger", "Dairy", "Corner", "Vet", "H1", "H5", "Cats", "Your hand"):
         assert word in text
     assert "Your hand" not in _text(s.view(None), None)
 

@@ -307,7 +307,7 @@ def test_render_draws_every_seat_and_the_dice() -> None:
     console.print(render(state.view(0), 0))
     text = console.export_text()
     for p in range(3):
-        assert f"seat {p}" in text
+        assert f"seat {p + 1}" in text  # seats count from 1 on screen
     assert "footprints" in text and "T5 3/2" in text and "dice rolled" in text
     assert "▒" in text  # scratching posts
     console.print(render(state.view(None), None))

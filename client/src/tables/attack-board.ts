@@ -40,25 +40,68 @@ export function centre(id: string): [number, number] {
   return [c * G + G / 2, r * G + G / 2];
 }
 
-/** A space in words: what it is and its name as moves use it. */
+/** Each space's number among the earlier spaces of its kind in the same street, shop garden or house
+ * garden (walls and Curiosity spaces across the board), from 1: as the server's log numbers them
+ * (games/attack/places.py). */
+const NUMBERS: Map<string, number> = (() => {
+  const seen = new Map<string, number>();
+  const out = new Map<string, number>();
+  for (const s of BOARD.spaces) {
+    const group = s.kind === "street" ? s.street : s.kind === "shop_garden" ? s.shop : s.kind === "home" || s.kind === "garden" ? s.house : -1;
+    const key = `${s.kind}/${group ?? -1}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+    out.set(s.id, seen.get(key)!);
+  }
+  return out;
+})();
+
+/** A space in words, as the log tells it ("wall 3", "paw-print 2 of house 1's garden"); houses count
+ * from 1. ``larder<h>`` is a retired house's larder. */
 export function spaceWords(id: string): string {
+  const larder = /^larder(\d)$/.exec(id);
+  if (larder) return t("house {house}'s larder", { house: Number(larder[1]) + 1 });
   const s = SPACES.get(id);
   if (!s) return id;
+  const n = NUMBERS.get(id) ?? 0;
   const shop = word(BOARD.shops[s.shop ?? 0]?.name ?? "");
-  const what: Record<string, string> = {
-    street: t("the {street} street", { street: word(BOARD.streets[s.street ?? 0]?.name ?? "") }),
-    shop_garden: t("the {shop}'s garden", { shop }),
-    burglar: t("the {shop}'s Cat Burglar paw-print", { shop }),
-    home: t("house {house}'s Home space", { house: s.house }),
-    garden: t("house {house}'s garden", { house: s.house }),
-    wall: t("a wall"),
-    curiosity: t("a Curiosity space"),
-    mouse_space: t("the mouse space"),
-    bird_space: t("the bird space"),
-    mouse_hole: t("the mouse-hole"),
-    bird_house: t("the bird-house"),
-  };
-  return `${id} (${what[s.kind] ?? s.kind})`;
+  const house = (s.house ?? 0) + 1;
+  switch (s.kind) {
+    case "street":
+      return t("space {n} of the {street} street", { n, street: word(BOARD.streets[s.street ?? 0]?.name ?? "") });
+    case "shop_garden":
+      return t("paw-print {n} of the {shop}'s garden", { n, shop });
+    case "burglar":
+      return t("the {shop}'s Cat Burglar paw-print", { shop });
+    case "home":
+      return t("house {house}'s Home space", { house });
+    case "garden":
+      return t("paw-print {n} of house {house}'s garden", { n, house });
+    case "wall":
+      return t("wall {n}", { n });
+    case "curiosity":
+      return t("Curiosity space {n}", { n });
+    case "mouse_space":
+      return t("the mouse space");
+    case "bird_space":
+      return t("the bird space");
+    case "mouse_hole":
+      return t("the mouse-hole");
+    case "bird_house":
+      return t("the bird-house");
+  }
+  return id;
+}
+
+/** The small label a space carries on the board: its number in the log's words (a street's space with
+ * its street's initial: N1 is space 1 of the North street; H1 is house 1's Home space). */
+export function spaceLabel(id: string): string {
+  const s = SPACES.get(id);
+  if (!s) return id;
+  const n = NUMBERS.get(id) ?? 0;
+  if (s.kind === "street") return `${word(BOARD.streets[s.street ?? 0]?.name ?? "").slice(0, 1)}${n}`;
+  if (s.kind === "home") return `H${(s.house ?? 0) + 1}`;
+  if (["shop_garden", "garden", "wall", "curiosity"].includes(s.kind)) return String(n);
+  return "";
 }
 
 /** Shapes of the pieces, centred on 0,0 (also used on the cards). */
@@ -132,36 +175,40 @@ function terrain(view: AttackView): SVGElement {
   for (const s of BOARD.spaces) {
     const [x, y] = centre(s.id);
     const base = { "data-space": s.id };
+    // each space in its group, titled with the words the log uses for it
+    const sg = svg("g", { class: "place" }, svg("title", {}, spaceWords(s.id)));
     if (s.kind === "street") {
       const carHere = view.car !== null && BOARD.streets[s.street ?? -1]?.name === view.car;
-      g.append(svg("rect", { ...base, x: x - G / 2, y: y - G / 2, width: G, height: G, class: `street${carHere ? " car-street" : ""}` }));
+      sg.append(svg("rect", { ...base, x: x - G / 2, y: y - G / 2, width: G, height: G, class: `street${carHere ? " car-street" : ""}` }));
     } else if (s.kind === "shop_garden") {
       const open = view.shops[s.shop ?? 0]?.open;
-      g.append(svg("circle", { cx: x, cy: y, r: 17, class: `spot shop-garden${open ? "" : " closed"}` }), pawShape(x, y, "shop-paw", SHOP_COLOURS[s.shop ?? 0] ?? "#999"));
-      if (!open) g.append(svg("path", { d: `M${x - 14} ${y - 14}l28 28M${x + 14} ${y - 14}l-28 28`, class: "closed-cross" }));
+      sg.append(svg("circle", { cx: x, cy: y, r: 17, class: `spot shop-garden${open ? "" : " closed"}` }), pawShape(x, y, "shop-paw", SHOP_COLOURS[s.shop ?? 0] ?? "#999"));
+      if (!open) sg.append(svg("path", { d: `M${x - 14} ${y - 14}l28 28M${x + 14} ${y - 14}l-28 28`, class: "closed-cross" }));
     } else if (s.kind === "burglar") {
-      g.append(svg("circle", { cx: x, cy: y, r: 17, class: "spot burglar" }), pawShape(x, y, "burglar-paw", "#222"));
+      sg.append(svg("circle", { cx: x, cy: y, r: 17, class: "spot burglar" }), pawShape(x, y, "burglar-paw", "#222"));
     } else if (s.kind === "home") {
       const on = inPlay.has(s.house ?? -1);
-      g.append(
+      sg.append(
         svg("path", { d: `M${x - 17} ${y + 16}v-18l17 -15l17 15v18z`, class: `home${on ? "" : " unused"}`, fill: on ? (HOUSE_COLOURS[s.house ?? 0] ?? "#ccc") : "#ddd" }),
-        svg("text", { x, y: y + 12, class: "house-no" }, `H${s.house}`),
+        svg("text", { x, y: y + 12, class: "house-no" }, `H${(s.house ?? 0) + 1}`),
       );
     } else if (s.kind === "garden") {
       const on = inPlay.has(s.house ?? -1);
-      g.append(svg("circle", { cx: x, cy: y, r: 16, class: `spot garden${on ? "" : " unused"}` }), pawShape(x, y, "garden-paw", on ? (HOUSE_COLOURS[s.house ?? 0] ?? "#999") : "#ccc"));
+      sg.append(svg("circle", { cx: x, cy: y, r: 16, class: `spot garden${on ? "" : " unused"}` }), pawShape(x, y, "garden-paw", on ? (HOUSE_COLOURS[s.house ?? 0] ?? "#999") : "#ccc"));
     } else if (s.kind === "wall") {
-      g.append(svg("rect", { x: x - 15, y: y - 8, width: 30, height: 16, class: "wall" }), svg("path", { d: `M${x - 15} ${y}h30M${x - 5} ${y - 8}v8M${x + 5} ${y}v8`, class: "bricks" }));
+      sg.append(svg("rect", { x: x - 15, y: y - 8, width: 30, height: 16, class: "wall" }), svg("path", { d: `M${x - 15} ${y}h30M${x - 5} ${y - 8}v8M${x + 5} ${y}v8`, class: "bricks" }));
     } else if (s.kind === "curiosity") {
-      g.append(svg("circle", { cx: x, cy: y, r: 16, class: "spot curiosity" }), svg("text", { x, y: y + 7, class: "q-mark" }, "?"));
+      sg.append(svg("circle", { cx: x, cy: y, r: 16, class: "spot curiosity" }), svg("text", { x, y: y + 7, class: "q-mark" }, "?"));
     } else if (s.kind === "mouse_space" || s.kind === "bird_space") {
-      g.append(svg("circle", { cx: x, cy: y, r: 16, class: `spot ${s.kind}` }));
+      sg.append(svg("circle", { cx: x, cy: y, r: 16, class: `spot ${s.kind}` }));
     } else if (s.kind === "mouse_hole") {
-      g.append(svg("path", { d: `M${x - 16} ${y + 14}v-10a16 16 0 0 1 32 0v10z`, class: "hole" }), svg("text", { x, y: y + 12, class: "count", "data-count": "mice" }, `${view.mice_in_hole}`));
+      sg.append(svg("path", { d: `M${x - 16} ${y + 14}v-10a16 16 0 0 1 32 0v10z`, class: "hole" }), svg("text", { x, y: y + 12, class: "count", "data-count": "mice" }, `${view.mice_in_hole}`));
     } else if (s.kind === "bird_house") {
-      g.append(svg("path", { d: `M${x - 15} ${y + 15}v-16l15 -13l15 13v16z`, class: "birdhouse" }), svg("circle", { cx: x, cy: y + 1, r: 5, class: "birdhouse-door" }), svg("text", { x, y: y + 15, class: "count" }, `${view.birds_in_house}`));
+      sg.append(svg("path", { d: `M${x - 15} ${y + 15}v-16l15 -13l15 13v16z`, class: "birdhouse" }), svg("circle", { cx: x, cy: y + 1, r: 5, class: "birdhouse-door" }), svg("text", { x, y: y + 15, class: "count" }, `${view.birds_in_house}`));
     }
-    if (s.kind !== "wall") g.append(svg("text", { x, y: y + G / 2 - 2, class: "space-id" }, s.id));
+    const label = spaceLabel(s.id);
+    if (label && s.kind !== "home") sg.append(svg("text", { x, y: s.kind === "wall" ? y + 4 : y + G / 2 - 2, class: `space-id${s.kind === "wall" ? " wall-no" : ""}` }, label));
+    g.append(sg);
   }
   return g;
 }
@@ -230,8 +277,8 @@ function creatureKeys(kind: string, spaces: string[]): [string, string][] {
 
 function pieces(view: AttackView, names: string[], moves: [SVGElement, [number, number]][]): SVGElement {
   const g = svg("g", { class: "pieces" });
-  for (const [space, key] of creatureKeys("mouse", view.mice)) g.append(place(svg("g", { class: "piece mouse", role: "img", "aria-label": `a mouse on ${space}` }, svg("circle", { r: 14, class: "halo" }), mouseShape()), key, centre(space), moves));
-  for (const [space, key] of creatureKeys("bird", view.birds)) g.append(place(svg("g", { class: "piece bird", role: "img", "aria-label": `a bird on ${space}` }, svg("circle", { r: 14, class: "halo" }), birdShape()), key, centre(space), moves));
+  for (const [space, key] of creatureKeys("mouse", view.mice)) g.append(place(svg("g", { class: "piece mouse", role: "img", "aria-label": t("a mouse on {place}", { place: spaceWords(space) }) }, svg("circle", { r: 14, class: "halo" }), mouseShape()), key, centre(space), moves));
+  for (const [space, key] of creatureKeys("bird", view.birds)) g.append(place(svg("g", { class: "piece bird", role: "img", "aria-label": t("a bird on {place}", { place: spaceWords(space) }) }, svg("circle", { r: 14, class: "halo" }), birdShape()), key, centre(space), moves));
   // the car: in the middle of its street, or in the car park
   const street = BOARD.streets.find((s) => s.name === view.car);
   const carAt: [number, number] = street ? centre(street.spaces[2] ?? "") : centre("__park");
@@ -256,7 +303,7 @@ function pieces(view: AttackView, names: string[], moves: [SVGElement, [number, 
     const n = here.get(cat.at) ?? 0;
     here.set(cat.at, n + 1);
     const [x, y] = centre(cat.at);
-    const label = `${names[cat.seat] ?? `cat ${cat.seat}`}'s cat (house ${cat.house}) on ${cat.at}`;
+    const label = t("{name}'s cat (house {house}) on {place}", { name: names[cat.seat] ?? t("cat {n}", { n: cat.seat + 1 }), house: cat.house + 1, place: spaceWords(cat.at) });
     const el = svg("g", { class: `piece cat${view.to_act === cat.seat ? " to-act" : ""}`, role: "img", "aria-label": label, "data-seat": cat.seat }, svg("title", {}, label), catShape(HOUSE_COLOURS[cat.house] ?? "#999", String(cat.seat + 1)));
     g.append(place(el, `cat${cat.seat}`, [x + n * 9, y - n * 6], moves));
   }

@@ -77,7 +77,7 @@ export function describeAttack(action: Action, names: string[]): string {
       const card = cardWords(`${kind}${a.count}`);
       if (!a.to) return kind === "mouse" ? t("{card}: play it without moving a mouse", { card }) : t("{card}: play it without moving a bird", { card });
       const from = String(a.from ?? "");
-      const src = from.startsWith("larder") ? t("house {house}'s larder", { house: from.slice(6) }) : from === "mh" ? t("the mouse-hole") : from === "bh" ? t("the bird-house") : from;
+      const src = spaceWords(from);
       return kind === "mouse" ? t("{card}: a mouse from {from} to {to}", { card, from: src, to: to(a.to) }) : t("{card}: a bird from {from} to {to}", { card, from: src, to: to(a.to) });
     }
     case "speedy":
@@ -88,9 +88,9 @@ export function describeAttack(action: Action, names: string[]): string {
       if (!a.to) return t("Cat Burglar: play it with no target");
       return a.item ? t("Cat Burglar: {to}, taking {item}", { to: to(a.to), item: ITEM_WORDS[a.item] ?? a.item }) : t("Cat Burglar: {to}", { to: to(a.to) });
     case "six_cat":
-      return t("Six Cat: six cards of the {suit} suit, house {house} loses its {item}", { suit: word(a.suit), house: a.house, item: ITEM_WORDS[a.suit] ?? a.suit });
+      return t("Six Cat: six cards of the {suit} suit, house {house} loses its {item}", { suit: word(a.suit), house: a.house + 1, item: ITEM_WORDS[a.suit] ?? a.suit });
     case "fight":
-      return t("Start a Cat Fight with {name} in the {suit} suit", { name: names[a.opponent] ?? t("cat {n}", { n: a.opponent }), suit: word(a.suit) });
+      return t("Start a Cat Fight with {name} in the {suit} suit", { name: names[a.opponent] ?? t("cat {n}", { n: a.opponent + 1 }), suit: word(a.suit) });
     case "fight_card":
       return t("Put down {card}", { card: cardWords(a.card) });
     case "move":
@@ -106,7 +106,11 @@ export function describeAttack(action: Action, names: string[]): string {
 /** "Cat 2" in the game's own sentences becomes the player's name. */
 export function withNames(text: string, names: string[]): string {
   return text
-    .replace(/\b[Cc]at (\d)\b(?!\s*card)/g, (whole, n: string) => names[Number(n)] ?? whole)
+    // a seat is "cat 2" in a sentence, "Cat 2" only at its start: "Cat 3" in the middle is a card
+    .replace(/(^|[.:;]\s+)Cat (\d)\b|\bcat (\d)\b(?!\s*card)/g, (whole, lead: string | undefined, a?: string, b?: string) => {
+      const name = names[Number(a ?? b)];
+      return name === undefined ? whole : `${lead ?? ""}${name}`;
+    })
     .replace(/\b(cat|mouse|bird)([1-6])\b/g, (_, suit: string, n: string) => cardWords(`${suit}${n}`))
     .replace(/\b(plays|puts down|takes|gives) (speedy|attack|burglar)\b/g, (_, verb: string, card: string) => `${verb} ${cardWords(card)}`);
 }
@@ -133,6 +137,7 @@ const YOUR_EVENTS: Record<string, string> = {
 /** The arguments of an event that name seats, and those that name Mog cards. */
 const SEAT_ARGS = new Set(["cat", "victim", "other", "winners"]);
 const CARD_ARGS = new Set(["card", "cards", "take", "give"]);
+const PLACE_ARGS = new Set(["to", "at", "src"]);
 
 /** An event of the view (a message: the server's English template and its arguments) in the reader's
  * language, the cats called by their players' names. English keeps the server's own sentence with the
@@ -141,19 +146,22 @@ export function eventWords(event: { msgid: string; args: Record<string, unknown>
   const each = (value: unknown, f: (v: unknown) => string): string => (Array.isArray(value) ? value.map(f).join(", ") : f(value));
   const seat = (v: unknown): string => names[Number(v)] ?? String(v);
   const yours = me !== null && event.args["cat"] === me ? YOUR_EVENTS[event.msgid] : undefined;
+  // places in the log's words (never the board's ids), houses counted from 1
+  const where = (key: string, value: unknown): string | null =>
+    PLACE_ARGS.has(key) && typeof value === "string" ? spaceWords(value) : key === "house" && typeof value === "number" ? String(value + 1) : null;
   if (yours) {
     // the reader's own cat, told to them ("Round 2: your turn.", never "Me's turn")
     return message({ msgid: yours, args: event.args }, (key, value) =>
-      SEAT_ARGS.has(key) ? each(value, seat) : CARD_ARGS.has(key) ? each(value, (v) => cardWords(String(v))) : null,
+      SEAT_ARGS.has(key) ? each(value, seat) : CARD_ARGS.has(key) ? each(value, (v) => cardWords(String(v))) : where(key, value),
     );
   }
   if (language() === "en") {
     // "cats 1, 3 win": several winners are named here, a lone cat by withNames ("cat 1 wins")
-    const many = (key: string, value: unknown) => (key === "winners" && Array.isArray(value) && value.length > 1 ? each(value, seat) : null);
+    const many = (key: string, value: unknown) => (key === "winners" && Array.isArray(value) && value.length > 1 ? each(value, seat) : where(key, value));
     return withNames(message(event, many), names);
   }
   return message(event, (key, value) =>
-    SEAT_ARGS.has(key) ? each(value, seat) : CARD_ARGS.has(key) ? each(value, (v) => cardWords(String(v))) : null,
+    SEAT_ARGS.has(key) ? each(value, seat) : CARD_ARGS.has(key) ? each(value, (v) => cardWords(String(v))) : where(key, value),
   );
 }
 

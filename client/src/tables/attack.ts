@@ -4,7 +4,7 @@
 // exchange's cards are shown only when this seat's own view names them (the server tells no one else).
 
 import "./attack.css";
-import { language, t, tn, N_, word } from "../i18n";
+import { isMessage, language, t, tn, N_, word } from "../i18n";
 import { clear, h } from "../dom";
 import type { AttackAction, AttackView } from "../generated/attack";
 import { sentence, type Action, type GameResult, type Json, type LogLine } from "../protocol";
@@ -53,7 +53,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
   lastView = view;
   const legal = ctx.legal as AttackAction[];
   const me = ctx.seat;
-  const name = (s: number) => ctx.names[s] ?? t("cat {n}", { n: s });
+  const name = (s: number) => ctx.names[s] ?? t("cat {n}", { n: s + 1 });
   const stamp = `${ctx.table}/${view.log.length ? view.log[view.log.length - 1]!.n : 0}/${view.phase}/${legal.length}`;
   if (picked.stamp !== stamp) Object.assign(picked, { stamp, card: null, space: null, take: null });
   const { spots, rolled } = newSpots(view, ctx.table);
@@ -122,7 +122,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
 }
 
 function turnBox(view: AttackView, ctx: TableContext, rolled: boolean): HTMLElement {
-  const name = (s: number) => ctx.names[s] ?? t("cat {n}", { n: s });
+  const name = (s: number) => ctx.names[s] ?? t("cat {n}", { n: s + 1 });
   const bits: (HTMLElement | string | null)[] = [];
   if (view.winners === null)
     bits.push(h("span", {}, view.turn === ctx.seat ? t("Round {round}: your turn", { round: view.round + 1 }) : t("Round {round}: {name}'s turn", { round: view.round + 1, name: name(view.turn) })));
@@ -130,7 +130,7 @@ function turnBox(view: AttackView, ctx: TableContext, rolled: boolean): HTMLElem
     bits.push(h("span", { class: `die${rolled ? " rolling" : ""}`, role: "img", "aria-label": t("the die shows {n}", { n: view.roll }) }, String(view.roll)));
   if (view.fight) bits.push(h("span", { class: "tag fight" }, t("Cat Fight: {attacker} against {defender} in {suit}", { attacker: name(view.fight.attacker), defender: name(view.fight.defender), suit: word(view.fight.suit) })));
   if (view.swap) bits.push(h("span", { class: "tag" }, t("{name} chooses an exchange with {other}", { name: name(view.swap.chooser), other: name(view.swap.with) })));
-  if (view.raid !== null) bits.push(h("span", { class: "tag" }, t("raiding house {house}'s larder", { house: view.raid })));
+  if (view.raid !== null) bits.push(h("span", { class: "tag" }, t("raiding house {house}'s larder", { house: view.raid + 1 })));
   if (view.extra_turns) bits.push(h("span", { class: "tag" }, tn(view.extra_turns, N_("{n} extra go to come"), N_("{n} extra goes to come"))));
   if (view.cornered) bits.push(h("span", { class: "tag turn" }, t("{name} was cornered ({by})", { name: name(view.cornered.cat), by: view.cornered.by.join(", ") })));
   return h("section", { class: "attack-turn", "aria-label": t("The turn") }, bits);
@@ -164,7 +164,7 @@ function handBox(view: AttackView, ctx: TableContext, legal: AttackAction[]): HT
           : cardEl(card, { hand: true }),
       ),
     ),
-    seenCards.map(([seat, cards]) => h("p", { class: "muted" }, t("You know {name} holds: {cards}", { name: ctx.names[Number(seat)] ?? t("cat {n}", { n: seat }), cards: cards.map(cardWords).join(", ") }))),
+    seenCards.map(([seat, cards]) => h("p", { class: "muted" }, t("You know {name} holds: {cards}", { name: ctx.names[Number(seat)] ?? t("cat {n}", { n: Number(seat) + 1 }), cards: cards.map(cardWords).join(", ") }))),
   );
 }
 
@@ -191,8 +191,8 @@ function housesBox(view: AttackView, ctx: TableContext): HTMLElement {
           "li",
           { class: `house-row${view.to_act === cat.seat ? " to-act" : ""}${cat.retired ? " retired" : ""}`, "data-seat": cat.seat, style: `--house: ${HOUSE_COLOURS[cat.house] ?? "#999"}` },
           h("span", { class: "house-chip", "aria-hidden": "true" }, String(cat.seat + 1)),
-          h("strong", {}, ctx.names[cat.seat] ?? t("cat {n}", { n: cat.seat })),
-          h("span", { class: "muted" }, view.teams ? t("house {house}, team {team}", { house: cat.house, team: cat.team }) : t("house {house}", { house: cat.house })),
+          h("strong", {}, ctx.names[cat.seat] ?? t("cat {n}", { n: cat.seat + 1 })),
+          h("span", { class: "muted" }, view.teams ? t("house {house}, team {team}", { house: cat.house + 1, team: cat.team + 1 }) : t("house {house}", { house: cat.house + 1 })),
           h("span", { class: "lives", "aria-label": tn(lives, N_("{n} life"), N_("{n} lives")) }, h("span", { "aria-hidden": "true" }, "♥".repeat(Math.min(lives, 9))), ` ${lives}`),
           h("span", { class: "larder" }, (house?.larder ?? []).length ? (house?.larder ?? []).map(itemBadge) : h("span", { class: "muted" }, t("empty larder"))),
           h("span", { class: "muted" }, `${tn(cat.cards, N_("{n} card"), N_("{n} cards"))} · ${cat.retired ? t("retired") : cat.done ? t("home with six foods") : t("on {space}", { space: cat.at ?? "?" })}`),
@@ -242,7 +242,7 @@ function eventsBox(view: AttackView, ctx: TableContext): HTMLElement | null {
 function prompt(ctx: TableContext): string | null {
   const view = ctx.view as AttackView;
   const legal = ctx.legal as AttackAction[];
-  const name = (s: number | null) => (s === null ? "" : (ctx.names[s] ?? t("cat {n}", { n: s })));
+  const name = (s: number | null) => (s === null ? "" : (ctx.names[s] ?? t("cat {n}", { n: s + 1 })));
   if (ctx.over) return null;
   if (legal.length) {
     if (view.phase === "move") return t("You rolled {n}: click a highlighted space to move your cat there.", { n: view.roll ?? "?" });
@@ -258,21 +258,28 @@ function prompt(ctx: TableContext): string | null {
 }
 
 function logLine(line: LogLine, names: string[], me?: number | null): string {
-  const who = line.seat === null ? "" : (names[line.seat] ?? t("cat {n}", { n: line.seat }));
+  const who = line.seat === null ? "" : (names[line.seat] ?? t("cat {n}", { n: line.seat + 1 }));
   // English words the items its own way and names cats through withNames; another language takes the
   // catalogue's words, and the players' names for the seats a message mentions; cards by their names
   // everywhere ("Speedy Cat", never the card's id "speedy")
   const english = language() === "en";
+  // a place or a card the server words itself ({msgid, args}) is rendered as it is; a house counts from 1
   const say = (key: string, v: unknown): string | null =>
-    key === "card" || key === "take" || key === "give"
-      ? cardWords(String(v))
-      : english
-        ? key === "item" || key === "suit"
-          ? (ITEM_WORDS[String(v)] ?? String(v))
-          : String(v)
-        : (key === "opponent" || key === "other") && typeof v === "number"
-          ? (names[v] ?? String(v))
-          : null;
+    isMessage(v)
+      ? null
+      : key === "card" || key === "take" || key === "give"
+        ? cardWords(String(v))
+        : key === "house" && typeof v === "number"
+          ? String(v + 1)
+          : english
+            ? key === "item"
+              ? (ITEM_WORDS[String(v)] ?? String(v))
+              : key === "suit"
+                ? null
+                : String(v)
+            : (key === "opponent" || key === "other") && typeof v === "number"
+              ? (names[v] ?? String(v))
+              : null;
   const yours = yourLine(line, me, say);
   if (yours) return withNames(yours, names);
   return `${who ? `${who} ` : ""}${withNames(sentence(line, say), names)}.`;

@@ -267,7 +267,8 @@ class State(ABC):
     def public_message(self, action: Action, viewer: int | None) -> Message:
         """``public_text`` as a translatable message. A game's ``messages`` module (beside its game module)
         gives a template per action kind (``ANNOUNCEMENTS``) and may hide a secret move (``announce``); a
-        move announced differently to ``viewer`` than its text is never filled from its fields."""
+        move announced differently to ``viewer`` than its text is never filled from its fields. ``SILENT``
+        (an empty msgid) means the move is not told to ``viewer`` at all: its log has no line for it."""
         module = _messages_module(type(self.game).__module__)
         secret = self.public_text(action, viewer) != action.text()
         if module is not None:
@@ -280,6 +281,15 @@ class State(ABC):
             if not secret and isinstance(data, dict) and data.get("kind") in templates:
                 return Message(templates[data["kind"]], {k: v for k, v in data.items() if k != "kind"})
         return Message("{move}", {"move": self.public_text(action, viewer)})
+
+    def revealed(self, action: Action) -> list[tuple[int, Message]]:
+        """What ``action``, just applied, revealed to everyone: a line per seat it concerns, ``(seat,
+        message)`` (Cat Cafe's marks of the round, once every seat has chosen). A table writes them into
+        the log after the move's own line. None by default; a game's ``messages`` module may define
+        ``revealed(state, action)``."""
+        module = _messages_module(type(self.game).__module__)
+        hook = getattr(module, "revealed", None) if module is not None else None
+        return list(hook(self, action)) if hook is not None else []
 
     def early_choices(self, seat: int) -> list[Action] | None:
         """What ``seat`` may choose now, ahead of its turn, when the rules have every seat choose at once

@@ -8,7 +8,8 @@ each see their own; the terminal and the browser render them with the same catal
 Arguments that are words of a game (an item, a suit, a direction) are translated too, when the catalogue
 has them; places stay as they are; a decimal number is written as the language writes it (4,5 in
 French); a list is shown as its items joined by commas; an argument that is a message itself
-(``{"msgid", "args"}``) is rendered in the same language.
+(``{"msgid", "args"}``) is rendered in the same language. Seats and houses are numbered from 0 in the
+arguments, as in every protocol field, and from 1 in what people read (``counted``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,28 @@ def N_(template: str) -> str:
     return template
 
 
+COUNTED_FROM_ZERO: dict[str, frozenset[str]] = {}
+"""Per template, the fields that hold a seat or house number: 0-based in the message's ``args`` (as every
+protocol field), shown 1-based to people (``counted``)."""
+
+
+def counted(template: str, *fields: str) -> str:
+    """``template`` (marked with ``N_``) whose ``fields`` hold 0-based seat or house numbers (or lists of
+    them): rendered, they read from 1, as the browser numbers seats ("cat 1" is the first seat)."""
+    COUNTED_FROM_ZERO[template] = frozenset(fields) | COUNTED_FROM_ZERO.get(template, frozenset())
+    return template
+
+
+def _from_one(value: Any) -> Any:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return value + 1
+    if isinstance(value, list | tuple):
+        return [_from_one(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class Message:
     """A sentence to show: an English ``msgid`` template with ``{named}`` fields, and their values."""
@@ -42,6 +65,11 @@ class Message:
 
     def render(self, lang: str = "en") -> str:
         return render(self.msgid, self.args, lang)
+
+
+SILENT = Message("")
+"""A move not told to a viewer at all (a seat's second secret choice of a round, such as Cat Cafe's cat
+after its cat house: the others heard "has chosen" once). A log leaves it out."""
 
 
 def check_language(lang: str) -> str:
@@ -78,7 +106,8 @@ def fields(template: str) -> set[str]:
 def render(msgid: str, args: dict[str, Any], lang: str = "en") -> str:
     """The message in ``lang``, its word arguments translated. A field missing from ``args`` is shown as
     ``{name}`` rather than failing: a log line must never break a table."""
-    words = {k: _word(v, lang) for k, v in args.items()}
+    shift = COUNTED_FROM_ZERO.get(msgid, frozenset())
+    words = {k: _word(_from_one(v) if k in shift else v, lang) for k, v in args.items()}
     text = translate(msgid, lang)
     return _Numbers(lang).vformat(text, (), _Lenient(words))
 

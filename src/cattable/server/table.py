@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from cattable.core import Action, Game, InvalidAction, State
 from cattable.core import game as get_game
+from cattable.core.i18n import render
 
 from . import protocol as wire
 from .store import EventRow, QueuedRow, SeatRow, TableRow
@@ -63,6 +64,8 @@ class Table:
     """For each event, the line each viewer may read: seats first, then the spectator."""
     messages: list[list[wire.Message]] = field(default_factory=list)
     """The same announcements as translatable messages (``msgid`` and ``args``), per viewer."""
+    reveals: list[list[tuple[int, wire.Message]]] = field(default_factory=list)
+    """For each event, what it revealed to everyone (``State.revealed``): (seat, message) lines."""
     movers: list[int] = field(default_factory=list)
     """The seat that played each event."""
     drawn: list[int] = field(default_factory=list)
@@ -225,12 +228,21 @@ class Table:
         return not self._revealed[1]
 
     def log_lines(self, viewer: Viewer, since: int = 0) -> list[wire.LogLine]:
-        """The announced moves after version ``since``, as ``viewer`` may read them."""
+        """The announced moves after version ``since``, as ``viewer`` may read them: a move not told to
+        ``viewer`` (an empty message) has no line, and what a move revealed to everyone follows it, one
+        line per seat it names, with the same version."""
         col = self.row.players if viewer is None else viewer
-        return [
-            {"version": i + 1, "seat": self.movers[i], "text": self.log[i][col], "msg": self.messages[i][col]}
-            for i in range(max(0, since), len(self.log))
-        ]
+        lines: list[wire.LogLine] = []
+        for i in range(max(0, since), len(self.log)):
+            if self.messages[i][col]["msgid"]:
+                lines.append(
+                    {"version": i + 1, "seat": self.movers[i], "text": self.log[i][col], "msg": self.messages[i][col]}
+                )
+            lines.extend(
+                {"version": i + 1, "seat": seat, "text": render(m["msgid"], m["args"]), "msg": m}
+                for seat, m in self.reveals[i]
+            )
+        return lines
 
     # -- acting ----------------------------------------------------------------------------------------
     def parse(self, data: Any) -> Action:
@@ -293,6 +305,9 @@ class Table:
         self.drawn.append(len(self.state.chance.log))
         self.log.append(texts)
         self.messages.append(messages)
+        self.reveals.append(
+            [(seat, {"msgid": m.msgid, "args": dict(m.args)}) for seat, m in self.state.revealed(action)]
+        )
         self.movers.append(seat)
         if msg_id is not None:
             self.acked[(seat, msg_id)] = self.version

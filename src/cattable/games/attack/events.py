@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cattable.core.i18n import N_, render
+from cattable.core.i18n import N_, counted, render
 
 from .actions import LARDER_BASE
 from .cards import ITEMS, SUITS, card_name
@@ -135,6 +135,10 @@ VARIANTS: dict[str, str] = {
 }
 """The templates an event's arguments choose instead of its own: a count of one, a mouse or a bird (a
 language may word each its own way), the car coming out of the car park, how many cats win."""
+SEAT_FIELDS = ("cat", "victim", "other", "house", "winners")
+"""Arguments holding a seat or a house, 0-based in the view and counted from 1 when rendered."""
+for _template in (*TEXTS.values(), *VARIANTS.values()):
+    counted(_template, *(f for f in SEAT_FIELDS if "{" + f + "}" in _template))
 WORDS = (
     N_("Fishmonger"),
     N_("Dairy"),

@@ -173,12 +173,14 @@ class CafeState(State):
         """How ``action``, about to be played by the current seat, may be announced to ``viewer``.
 
         Marks, cats and passes stay secret from the other seats until the round resolves (the view's
-        ``last`` then shows them), so a table should print this rather than ``action.text()``.
+        ``last`` then shows them, and a table's log says them: ``messages.revealed``), so a table should
+        print this rather than ``action.text()``. The others hear that a seat has chosen once a round: the
+        cat it picks after drawing a cat house is not told at all (empty).
         """
         seat = self._cp
         if seat is None or seat == viewer or type(action) is Draft:
             return str(action.text())
-        return "has chosen (revealed when everyone has)"
+        return "" if type(action) is Cat else "has chosen (revealed when everyone has)"
 
     def _marks(self, seat: int) -> list[Mark | Pass]:
         """Every mark the seat can afford now (cheapest use of its two dice), and passing."""
@@ -244,14 +246,14 @@ class CafeState(State):
         kind = type(action)
         if phase == DRAFTING:
             if kind is not Draft:
-                return f"seat {seat} must take a die now (one of {sorted(set(self.pool))}), not {action.text()}"
+                return f"seat {seat + 1} must take a die now (one of {sorted(set(self.pool))}), not {action.text()}"
             return f"no die showing {action.value} is left to take; the dice left are {sorted(self.pool)}"
         if phase == CHOOSING_CAT:
             if kind is not Cat:
-                return f"seat {seat} drew a cat house and must choose a cat now (e.g. cat yarn)"
+                return f"seat {seat + 1} drew a cat house and must choose a cat now (e.g. cat yarn)"
             return f"the {ITEMS[action.item - 1]} cat has already been chosen"
         if kind is not Mark:
-            return f"seat {seat} must mark a space or pass now, not {action.text()}"
+            return f"seat {seat + 1} must mark a space or pass now, not {action.text()}"
         sheet = self.sheets[seat]
         if sheet[action.space]:
             return f"tower {action.tower} floor {action.floor} already holds a {ITEMS[sheet[action.space] - 1]}"
