@@ -31,7 +31,8 @@ def test_the_terminal_tells_the_moves_in_the_chosen_language(
     if lang == "fr":
         assert "You: place un poisson en" in out and "You: fish " not in out
     else:
-        assert "You: fish " in out and "place un poisson" not in out
+        # the sentence, then the command that plays it
+        assert "You: places a fish at " in out and "(fish " in out and "place un poisson" not in out
 
 
 def test_an_unknown_language_is_refused_before_the_game(tmp_path: Path) -> None:

@@ -62,10 +62,10 @@ def test_cafe_fits_80x24_with_your_sheet_whole_and_the_dice(players: int) -> Non
     assert len(lines) <= HEIGHT - 1, "the drawing and the prompt fit 24 lines"
     shown = visible(lines)
     view = state.view(seat)
-    assert "dice rolled:" in shown and f"seat {view['to_play']} to play" in shown
-    assert "seat 0 (you)" in shown and "footprints" in shown and "T5" in shown  # your sheet, whole
+    assert "dice rolled:" in shown and f"seat {view['to_play'] + 1} to play" in shown
+    assert "seat 1 (you)" in shown and "footprints" in shown and "T5" in shown  # your sheet, whole
     for other in range(1, players):
-        assert f"seat {other}:" in shown  # the others, one line each
+        assert f"seat {other + 1}:" in shown  # the others, one line each
 
 
 def test_cafe_solo_fits_and_a_sheet_is_drawn_whole_on_request() -> None:
@@ -74,7 +74,7 @@ def test_cafe_solo_fits_and_a_sheet_is_drawn_whole_on_request() -> None:
     assert "your dice:" in visible(lines)
     state = played("cafe", 3, 9)
     sheet = screen(cafe_drawing.render_sheet(state.view(0), 2, 0))
-    assert "seat 2 " in sheet[0] and any("footprints" in line for line in sheet)
+    assert "seat 3 " in sheet[0] and any("footprints" in line for line in sheet)
     assert len(sheet) <= HEIGHT - 1 and max(map(len, sheet)) <= WIDTH
 
 

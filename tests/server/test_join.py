@@ -26,7 +26,7 @@ def _join(server: Server, game: str, *args: str, stdin: str = "") -> tuple[subpr
 def test_join_plays_a_seat_to_the_end_against_the_servers_bots(server: Server) -> None:
     done, made = _join(server, "washi", "--bot", "heuristic")
     assert done.returncode == 0, done.stderr
-    assert "Seat 0 at table" in done.stdout
+    assert "Seat 1 at table" in done.stdout
     state = get(f"{server.base}/api/tables/{made['table']}")
     assert state["over"]
     if state["result"]["winners"]:

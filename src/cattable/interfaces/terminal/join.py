@@ -77,7 +77,7 @@ def join_table(
     seat_info = _post(f"{base}/api/join", {"invite": code})
     table_id, seat, token = seat_info["table"], int(seat_info["seat"]), seat_info["token"]
     ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
-    console.print(f"Seat {seat} at table {table_id}. The link brings you back to this seat: {link}")
+    console.print(f"Seat {seat + 1} at table {table_id}. The link brings you back to this seat: {link}")
     conn = _Link(ws_url, token)
     try:
         conn.open()
@@ -177,7 +177,7 @@ def _play(ws: _Link, seat: int, bot: str | None, ask: Callable[[str], str], lang
             agent = make_agent(bot, game, seat, imports=True) if bot else None
         for line in msg.get("log", []):
             if line["version"] > told:  # a reconnection's position may repeat lines already shown
-                console.print(f"  seat {line['seat']}: {escape(_told(line, lang))}")
+                console.print(f"  seat {_seat(line['seat'])}: {escape(_told(line, lang))}")
                 told = line["version"]
         if msg["over"]:
             if drawing is not None and hasattr(drawing, "explain_result"):
@@ -215,10 +215,16 @@ def _play(ws: _Link, seat: int, bot: str | None, ask: Callable[[str], str], lang
                 return 1
 
 
+def _seat(seat: Any) -> str:
+    """A seat as people count them, from 1 (the protocol counts from 0)."""
+    return str(seat + 1) if isinstance(seat, int) else "-"
+
+
 def _told(line: dict[str, Any], lang: str) -> str:
-    """A log line in ``lang``: its message rendered from the catalogue, else the line's own text."""
+    """A log line in ``lang``: its message rendered from the catalogue (places in words, seats from 1),
+    else the line's own text."""
     msg = line.get("msg")
-    if (lang == "en" and "text" in line) or not isinstance(msg, dict) or not isinstance(msg.get("msgid"), str):
+    if not isinstance(msg, dict) or not isinstance(msg.get("msgid"), str):
         return str(line.get("text", ""))
     return render(msg["msgid"], dict(msg.get("args") or {}), lang)
 

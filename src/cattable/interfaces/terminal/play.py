@@ -71,7 +71,7 @@ class TerminalGame:
         self.draw = renderer(game, self.lang)
         self.drawing = companion(DRAWING_GROUP, game.name)
         self.names = [
-            f"You{'' if len(humans) == 1 else ' ' + str(s)}" if s in humans else f"Bot {s}"
+            f"You{'' if len(humans) == 1 else ' ' + str(s + 1)}" if s in humans else f"Bot {s + 1}"
             for s in range(state.players)
         ]
         self.undo_stack: list[Checkpoint] = []
@@ -117,7 +117,8 @@ class TerminalGame:
         tell = getattr(self.drawing, "revealed", None) if self.drawing is not None else None
         before = self.state.view(self._viewer()) if tell is not None else None
         self.state.apply(action)
-        console.print(announce)
+        if not announce.endswith(": "):  # a move not told at this screen (Cat Cafe's cat, to the others)
+            console.print(announce)
         if tell is not None:
             for line in tell(before, self.state.view(self._viewer()), self.names):
                 console.print(line)
@@ -132,11 +133,18 @@ class TerminalGame:
         self.after_move()
 
     def announce(self, action: Action) -> str:
-        """How the move is told at this screen: in English as the command that plays it (so one learns the
-        commands), in another language as the catalogue's sentence."""
-        if self.lang == "en":
-            return escape(self.state.public_text(action, self._viewer()))
-        return escape(self.state.public_message(action, self._viewer()).render(self.lang))
+        """How the move is told at this screen: the catalogue's sentence (places in words, seats from 1),
+        followed in English by the command that plays it (so one learns the commands) when it is no secret.
+        Empty when the move is not told to this screen at all."""
+        viewer = self._viewer()
+        said = self.state.public_message(action, viewer)
+        if not said.msgid:
+            return ""
+        text = self.state.public_text(action, viewer)
+        sentence = escape(said.render(self.lang))
+        if self.lang == "en" and text == action.text() and text != sentence:
+            return f"{sentence} [dim]({escape(text)})[/]"
+        return sentence
 
     def human_turn(self, seat: int) -> bool:
         """Ask until a move is played; False when the person quits."""
@@ -200,11 +208,11 @@ class TerminalGame:
             console.print("[yellow]This table is drawn whole already: type [bold]show[/] to see it again.[/]")
             return
         players = self.state.players
-        if not which.isdigit() or int(which) >= players:
-            console.print(f"[yellow]Which sheet? Type [bold]sheet N[/] with N from 0 to {players - 1}.[/]")
+        if not which.isdigit() or not 1 <= int(which) <= players:
+            console.print(f"[yellow]Which sheet? Type [bold]sheet N[/] with N from 1 to {players}.[/]")
             return
         assert self.drawing is not None
-        console.print(self.drawing.render_sheet(self.state.view(seat), int(which), seat))
+        console.print(self.drawing.render_sheet(self.state.view(seat), int(which) - 1, seat))
 
     def show_moves(self) -> None:
         legal = self.state.legal_actions()

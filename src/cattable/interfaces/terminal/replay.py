@@ -22,7 +22,7 @@ def run(record: dict[str, Any], step: bool, read: Callable[[str], str] = input, 
     final = replay(record)  # fails early, with a clear message, on a broken record
     draw = renderer(game, lang)
     actions = final.history
-    names = [f"seat {s}" for s in range(final.players)]
+    names = [f"seat {s + 1}" for s in range(final.players)]
     i = 0
     console.print(Rule(f"[bold]{game.title}[/]: {len(actions)} actions, seed {final.seed}"))
     while True:

@@ -130,7 +130,7 @@ def _cells(view: dict[str, Any], b: Board) -> list[tuple[int, int, str, str]]:
             middle = b.streets[car_street][2]
             text, style = ("CAR", "bold white on red") if i == middle else (text, "red")
         if sid in cats:
-            seats = "".join(str(cat["seat"]) for cat in cats[sid])
+            seats = "".join(str(cat["seat"] + 1) for cat in cats[sid])
             text = f"C{seats}"[:3].ljust(3)
             style = HOUSE_STYLES[cats[sid][0]["house"]] + " reverse"
         elif sid in mice:
@@ -289,10 +289,10 @@ def _cats_table(view: dict[str, Any]) -> Table:
         style = HOUSE_STYLES[h]
         mark = " <" if cat["seat"] == view["to_act"] else ""
         where = "retired" if cat["retired"] else ("home, done" if cat["done"] else cat["at"])
-        team = f" team {cat['team']}" if view["teams"] else ""
+        team = f" team {cat['team'] + 1}" if view["teams"] else ""
         table.add_row(
-            Text(f"cat {cat['seat']}{team}{mark}", style=style),
-            Text(f"H{h}", style=style),
+            Text(f"cat {cat['seat'] + 1}{team}{mark}", style=style),
+            Text(f"H{h + 1}", style=style),
             str(lives[h]["lives"]),
             ", ".join(lives[h]["larder"]) or "-",
             str(cat["cards"]),
@@ -323,17 +323,19 @@ def _status(view: dict[str, Any], seat: int | None) -> Text:
 def _turn(view: dict[str, Any]) -> Text:
     """Whose turn, what they must do, and the fight, exchange or cornering under way; or who won."""
     if view["winners"] is not None:
-        who = ", ".join(f"cat {w}" for w in view["winners"]) or "nobody (a draw)"
+        who = ", ".join(f"cat {w + 1}" for w in view["winners"]) or "nobody (a draw)"
         return Text(f"Game over: {who} wins.", style="bold")
-    t = Text(f"Round {view['round'] + 1}. Cat {view['turn']}'s turn; cat {view['to_act']} to {view['phase']}")
+    t = Text(f"Round {view['round'] + 1}. Cat {view['turn'] + 1}'s turn; cat {view['to_act'] + 1} to {view['phase']}")
     t.stylize("bold")
     if view["roll"] is not None:
         t.append(f" (rolled {view['roll']})", style="bold")
     if view["fight"]:
         f = view["fight"]
-        t.append(f".  Cat Fight: cat {f['attacker']} v cat {f['defender']} in {f['suit']}s", style="bold red")
+        t.append(f".  Cat Fight: cat {f['attacker'] + 1} v cat {f['defender'] + 1} in {f['suit']}s", style="bold red")
     if view["swap"]:
-        t.append(f".  Card exchange: cat {view['swap']['chooser']} with cat {view['swap']['with']}", style="bold")
+        t.append(
+            f".  Card exchange: cat {view['swap']['chooser'] + 1} with cat {view['swap']['with'] + 1}", style="bold"
+        )
     if view.get("cornered"):
         c = view["cornered"]
         t.append(f".  Cat {c['cat']} was cornered: {', '.join(c['by'])}")
@@ -344,7 +346,7 @@ def _hand(view: dict[str, Any], seat: int | None) -> Text | None:
     """The seat's own hand, and the cards it has seen in another's, on one line (wrapping if long)."""
     if seat is None or "hand" not in view:
         return None
-    t = Text(f"Your hand (cat {seat}): ", style=HOUSE_STYLES[view["cats"][seat]["house"]])
+    t = Text(f"Your hand (cat {seat + 1}): ", style=HOUSE_STYLES[view["cats"][seat]["house"]])
     t.append(" ".join(view["hand"]) or "none")
     for other, cards in view.get("seen", {}).items():
         t.append(f".  Cat {other} holds {' '.join(cards)}")
@@ -360,8 +362,8 @@ def _cats_lines(view: dict[str, Any], width: int) -> list[Text]:
         h = cat["house"]
         larder = ",".join(houses[h]["larder"]) or "no food"
         mark = "▶" if cat["seat"] == view["to_act"] and view["winners"] is None else ""
-        team = f" team {cat['team']}" if view["teams"] else ""
-        entry = Text(f"{mark}cat {cat['seat']}{team}", style=HOUSE_STYLES[h])
+        team = f" team {cat['team'] + 1}" if view["teams"] else ""
+        entry = Text(f"{mark}cat {cat['seat'] + 1}{team}", style=HOUSE_STYLES[h])
         if cat["retired"]:
             entry.append(f" out, larder{h}: {larder}")
         else:

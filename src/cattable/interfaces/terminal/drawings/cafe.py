@@ -115,7 +115,7 @@ def _sheet(view: dict[str, Any], p: int, seat: int | None) -> Panel:
         grid.append(Text(f"your choice: {_describe(row['pending'])}", style="bold"))
     else:
         grid.append(Text(f"last round: {_describe(row['last'])}", style="dim"))
-    title = f"seat {p}" + (" (you)" if p == seat else "") + f" · {view['scores'][p]} points"
+    title = f"seat {p + 1}" + (" (you)" if p == seat else "") + f" · {view['scores'][p]} points"
     if row["die"]:
         title += f" · die [{row['die']}]"
     if view["phase"] in ("mark", "cat"):
@@ -129,7 +129,7 @@ def _summary(view: dict[str, Any], p: int, seat: int | None) -> Text:
     row = view["sheets"][p]
     marker = "▶ " if view["to_play"] == p else "  "
     text = Text(marker, style="bold green")
-    text.append(f"seat {p}{' (you)' if p == seat else ''}: {view['scores'][p]} pts", style="bold")
+    text.append(f"seat {p + 1}{' (you)' if p == seat else ''}: {view['scores'][p]} pts", style="bold")
     if row["die"]:
         text.append(f" · die [{row['die']}]")
     if view["phase"] in ("mark", "cat"):
@@ -156,12 +156,12 @@ def render_sheet(view: dict[str, Any], p: int, seat: int | None) -> RenderableTy
 def render(view: dict[str, Any], seat: int | None) -> RenderableType:
     """The table from ``view``: header, dice, one line per other sheet, then your sheet whole (the seat to
     play's for a spectator): at most 23 lines, so it and the prompt fit an 80x24 terminal."""
-    head = Text(f"Cat Cafe · round {view['round']} · first player: seat {view['first_player']} · ", style="bold")
+    head = Text(f"Cat Cafe · round {view['round']} · first player: seat {view['first_player'] + 1} · ", style="bold")
     phase = view["phase"]
     if phase == "over":
         head.append("game over", style="bold red")
     else:
-        head.append(f"{phase} · seat {view['to_play']} to play", style="bold green")
+        head.append(f"{phase} · seat {view['to_play'] + 1} to play", style="bold green")
     dice = Text("dice rolled: " + " ".join(f"[{d}]" for d in view["dice"]))
     if view["pool"]:
         dice.append("   left to take: " + " ".join(f"[{d}]" for d in view["pool"]), style="yellow")

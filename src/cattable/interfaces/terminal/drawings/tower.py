@@ -125,7 +125,8 @@ def _status(view: dict[str, Any]) -> Text:
         levels = view["tower"]["reading"]["floor_levels"]
         text.append(
             ", ".join(
-                f"seat {s}: " + (f"floor {levels.get(f, 1)}" if f else "outside") for s, f in enumerate(view["black"])
+                f"seat {s + 1}: " + (f"floor {levels.get(f, 1)}" if f else "outside")
+                for s, f in enumerate(view["black"])
             )
         )
         text.append("; ranking " + " > ".join("=".join(map(str, group)) for group in view["ranking"]))
@@ -135,7 +136,7 @@ def _status(view: dict[str, Any]) -> Text:
     if view["outcome"]:
         text.append(f"\nGAME OVER: {view['outcome']}", style="bold reverse")
     elif view["to_play"] is not None:
-        text.append(f"\nseat {view['to_play']} to play: {view['phase']} step")
+        text.append(f"\nseat {view['to_play'] + 1} to play: {view['phase']} step")
         if view["pending"]:
             todo = ", ".join(
                 " ".join(w for w in (it.get("type", it.get("colour", it.get("cat", ""))), it["piece"]) if w)
