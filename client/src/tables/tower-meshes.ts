@@ -131,13 +131,16 @@ function labelTexture(text: string, width: number): THREE.Texture {
   });
 }
 
-/** A name floating over a piece (Toto or Neko, the piece in hand). */
-export function label(text: string, height: number): THREE.Sprite {
+/** A name floating over a piece (Toto or Neko, the piece in hand): drawn over everything, or (`depthTest`)
+ * hidden by what stands in front of it, as the piece it names is; `scale` its height in cm. */
+export function label(text: string, height: number, how: { depthTest?: boolean; scale?: number } = {}): THREE.Sprite {
   const width = labelWidth(text);
-  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: labelTexture(text, width), depthTest: false }));
-  sprite.scale.set((4 * width) / 256, 1, 1);
+  const depthTest = how.depthTest ?? false;
+  const scale = how.scale ?? 1;
+  const sprite = new THREE.Sprite(new THREE.SpriteMaterial({ map: labelTexture(text, width), depthTest, depthWrite: false }));
+  sprite.scale.set((4 * width * scale) / 256, scale, 1);
   sprite.position.set(0, 0, height);
-  sprite.renderOrder = 10;
+  sprite.renderOrder = depthTest ? 1 : 10;
   sprite.name = "label";
   return sprite;
 }

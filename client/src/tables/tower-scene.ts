@@ -2,7 +2,10 @@
 // pose, in the physics world's frame: z up, centimetres), orbit and zoom, a top view of the top floor,
 // the pieces set aside beside the table, the settle animated from the server's frames, a replay's step
 // tweened between its recorded poses (not simulated again), a ghost piece the player aims with the pointer
-// (tower-place.ts) and the arrow of a pet being given (tower-pet.ts).
+// (tower-place.ts) and the arrow of a pet being given (tower-pet.ts). A piece let go is seen coming down to
+// where the hand released it before its settle plays at the frames' pace; the goal floor (directly above
+// Toto) is outlined, and what stands above it can be cut away; pieces an event names are marked a few
+// seconds. Frames are drawn only while something moves: an idle table draws nothing.
 
 import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
@@ -62,6 +65,18 @@ interface Tween {
 const DROP = 5;
 const DROP_SECONDS = 0.7;
 const REST_SECONDS = 0.5;
+/** How far above where the hand released it a piece let go is first seen live, cm, and the seconds it takes
+ * to come down there (a fall from 4 cm takes about 0.09 s: slowed so that the eye follows it). */
+export const DROP_IN = 4;
+const DROP_IN_SECONDS = 0.45;
+/** The count of five (games/tower/climb.py's COUNT_SECONDS), simulated seconds. */
+const COUNT_SECONDS = 5;
+/** How long a mark on a piece stays (one that fell, one put back, Toto after his climb), ms. */
+export const MARK_MS = 4000;
+/** Okabe-Ito: the goal floor in orange, a piece that fell in vermilion, one put back (or Toto) in blue. */
+const GOAL_COLOUR = "#e69f00";
+const FELL_COLOUR = "#d55e00";
+const HERE_COLOUR = "#0072b2";
 
 export interface FloorHit {
   floor: string;
@@ -82,20 +97,55 @@ export class TowerScene {
   private readonly ray = new THREE.Raycaster();
   private view: TowerView | null = null;
   private waiting: TowerView | null = null;
-  private playing: { msg: SettleMessage; start: number; next: number } | null = null;
+  private playing: {
+    msg: SettleMessage;
+    /** When the first frame is reached (after the drop of the piece let go). */
+    start: number;
+    next: number;
+    /** The pieces let go (in the first frame and not drawn yet), and the seconds they take to come down. */
+    fresh: string[];
+    drop: number;
+    /** Simulated seconds at which the count of five starts (the settle holds the tower through it), or null. */
+    count: number | null;
+  } | null = null;
   private tweening: Tween | null = null;
   private petArrow: THREE.Group | null = null;
   private ghostObj: THREE.Group | null = null;
   private topView = false;
   private totoLabel: THREE.Sprite | null = null;
+  private asked = false;
+  private goalMark: THREE.LineSegments | null = null;
+  private goalId = "";
+  private cut = new Set<string>();
+  private cutting = false;
+  private readonly marks = new THREE.Group();
+  /** Each piece's last pose in the settle played (or the replay's rests): where a piece that fell came to rest. */
+  private readonly lastSeen = new Map<string, { pose: Pose; facts: PieceFacts }>();
   /** How fast a settle plays: 1 is the simulated pace (slower for pictures of a collapse). */
   speed = 1;
   /** For pictures: a settle's last frame stays drawn (debris where it came to rest) until `release()`. */
   holdEnd = false;
   /** For tests and the figures: frames drawn, settle messages and frames played. */
-  readonly stats = { frames: 0, settles: 0, settleFrames: 0, lastSettleAt: 0, firstAnimatedAt: 0, tweens: 0, tweenFrames: 0 };
+  readonly stats = {
+    frames: 0,
+    settles: 0,
+    settleFrames: 0,
+    lastSettleAt: 0,
+    firstAnimatedAt: 0,
+    lastFrameAt: 0,
+    /** Frames drawn while a piece let go comes down to where the hand released it. */
+    dropFrames: 0,
+    tweens: 0,
+    tweenFrames: 0,
+  };
+  /** Called with each view once it is drawn (after the settle that led to it): the table tells its events then. */
+  onShow: (view: TowerView) => void = () => undefined;
+  /** The count of five, in words, while a settle holds the tower through it (null: the count is over). */
+  onCount: (n: number | null) => void = () => undefined;
   /** The edition's name of each piece (the French one says Nakama, Brique...), for the pointer's tooltip. */
   nameOf: (id: string, facts: PieceFacts) => string = (id) => id;
+  /** The goal floor's tag, in the reader's language. */
+  goalTag = "★";
 
   constructor() {
     this.element = document.createElement("div");
@@ -123,17 +173,32 @@ export class TowerScene {
     cam.left = cam.bottom = -40;
     cam.right = cam.top = 40;
     cam.far = 300;
-    this.scene.add(new THREE.HemisphereLight("#ffffff", "#8a7560", 1.3), sun, sun.target, tableObject(), this.aside);
-    const loop = (): void => {
-      this.stats.frames += 1;
-      this.tick(performance.now());
-      this.resize();
-      this.controls.update();
-      this.renderer.render(this.scene, this.camera);
-      requestAnimationFrame(loop);
-    };
-    requestAnimationFrame(loop);
+    this.marks.name = "marks";
+    this.scene.add(new THREE.HemisphereLight("#ffffff", "#8a7560", 1.3), sun, sun.target, tableObject(), this.aside, this.marks);
+    // drawn on demand: a frame is asked for when something changes, and asked again only while something
+    // moves (a settle, a tween, the orbit's damping); an idle table draws nothing
+    this.controls.addEventListener("change", () => this.invalidate());
+    if (typeof ResizeObserver === "function") new ResizeObserver(() => this.invalidate()).observe(this.element);
+    this.invalidate();
   }
+
+  /** Ask for one frame (several asks before it comes make one frame). */
+  invalidate(): void {
+    if (this.asked) return;
+    this.asked = true;
+    requestAnimationFrame(this.frame);
+  }
+
+  private readonly frame = (): void => {
+    this.asked = false;
+    this.stats.frames += 1;
+    const now = performance.now();
+    this.tick(now);
+    this.resize();
+    this.controls.update(); // damping: a "change" while the orbit still glides asks for the next frame
+    this.renderer.render(this.scene, this.camera);
+    if (this.animating) this.invalidate();
+  };
 
   private resize(): void {
     const w = this.element.clientWidth || 640;
@@ -164,7 +229,10 @@ export class TowerScene {
     for (const [id, pose] of Object.entries(tower.poses)) this.place(id, tower.pieces[id] ?? factsOf(id), pose);
     this.drawAside(view);
     this.nameToto(view);
+    this.markGoalFloor(view);
     if (this.topView) this.lookFromAbove();
+    this.invalidate();
+    this.onShow(view);
   }
 
   private place(id: string, facts: PieceFacts, pose: Pose): void {
@@ -176,6 +244,7 @@ export class TowerScene {
     }
     if (facts.kind === "wall" && facts.fold !== undefined && obj.userData.fold !== facts.fold) foldWall(obj, facts.fold);
     setPose(obj, pose);
+    this.invalidate();
   }
 
   private nameToto(view: TowerView): void {
@@ -183,7 +252,8 @@ export class TowerScene {
     if (!toto) return;
     if (this.totoLabel?.userData.text !== view.toto_name) {
       if (this.totoLabel) toto.remove(this.totoLabel);
-      this.totoLabel = label(view.toto_name, 3.2);
+      // just over his head, below the floor above; hidden by what stands in front of it (depth-tested)
+      this.totoLabel = label(view.toto_name, SIZE.toto[2] / 2 + 0.55, { depthTest: true, scale: 0.7 });
       this.totoLabel.userData.text = view.toto_name;
     }
     if (this.totoLabel.parent !== toto) toto.add(this.totoLabel);
@@ -226,8 +296,19 @@ export class TowerScene {
     this.stats.firstAnimatedAt = 0;
     if (this.playing) this.finish();
     if (this.tweening) this.endTween();
-    this.playing = { msg, start: performance.now(), next: 0 };
-    if (reducedMotion()) this.finish(); // no motion: the view that follows is drawn at once
+    this.lastSeen.clear();
+    if (reducedMotion()) {
+      // no motion: the view that follows is drawn at once; where things came to rest is still known
+      for (const frame of msg.frames) for (const [id, pose] of Object.entries(frame.poses)) this.lastSeen.set(id, { pose, facts: msg.pieces[id] ?? factsOf(id) });
+      return;
+    }
+    const first = msg.frames[0]?.poses ?? {};
+    const fresh = Object.keys(first).filter((id) => !this.pieces.has(id));
+    const drop = fresh.length ? DROP_IN_SECONDS : 0;
+    // Toto let go first and the tower held for five seconds at the end: the count of five
+    const count = "toto" in first && msg.seconds >= COUNT_SECONDS ? msg.seconds - COUNT_SECONDS : null;
+    this.playing = { msg, start: performance.now() + (drop * 1000) / this.speed, next: 0, fresh, drop, count };
+    this.invalidate();
   }
 
   get animating(): boolean {
@@ -240,10 +321,13 @@ export class TowerScene {
   tween(keys: Record<string, Pose>[], pieces: Record<string, PieceFacts>): void {
     if (this.playing) this.finish();
     if (this.tweening) this.endTween();
+    this.lastSeen.clear();
+    for (const key of keys.slice(1, -1)) for (const [id, pose] of Object.entries(key)) this.lastSeen.set(id, { pose, facts: pieces[id] ?? factsOf(id) });
     if (keys.length < 2 || reducedMotion()) return;
     const at = keys.map((_, i) => (i === 0 ? 0 : DROP_SECONDS + (i - 1) * REST_SECONDS));
     this.stats.tweens += 1;
     this.tweening = { keys, pieces, at, start: performance.now() };
+    this.invalidate();
   }
 
   private tweenTick(now: number): void {
@@ -280,13 +364,29 @@ export class TowerScene {
     const p = this.playing;
     if (!p) return;
     const t = ((now - p.start) / 1000) * this.speed;
+    if (t < 0 && p.drop > 0) {
+      // the piece let go comes down from a height one sees to where the hand released it (the first frame)
+      const f = Math.max(0, 1 + t / p.drop);
+      for (const id of p.fresh) {
+        const pose = p.msg.frames[0]!.poses[id]!;
+        this.place(id, p.msg.pieces[id] ?? factsOf(id), [pose[0], pose[1], pose[2] + DROP_IN * (1 - f * f), pose[3], pose[4], pose[5], pose[6]]);
+      }
+      this.stats.dropFrames += 1;
+      return;
+    }
     while (p.next < p.msg.frames.length && p.msg.frames[p.next]!.t <= t) {
       const frame = p.msg.frames[p.next]!;
-      for (const [id, pose] of Object.entries(frame.poses)) this.place(id, p.msg.pieces[id] ?? factsOf(id), pose);
+      for (const [id, pose] of Object.entries(frame.poses)) {
+        const facts = p.msg.pieces[id] ?? factsOf(id);
+        this.place(id, facts, pose);
+        this.lastSeen.set(id, { pose, facts });
+      }
       if (!this.stats.firstAnimatedAt) this.stats.firstAnimatedAt = now;
+      this.stats.lastFrameAt = now;
       this.stats.settleFrames += 1;
       p.next += 1;
     }
+    if (p.count !== null) this.onCount(t >= p.count ? Math.min(5, Math.floor(t - p.count) + 1) : null);
     if (p.next >= p.msg.frames.length && !this.holdEnd) this.finish();
   }
 
@@ -302,6 +402,7 @@ export class TowerScene {
   }
 
   private finish(): void {
+    if (this.playing?.count !== null && this.playing?.count !== undefined) this.onCount(null);
     this.playing = null;
     const next = this.waiting;
     this.waiting = null;
@@ -311,12 +412,23 @@ export class TowerScene {
   // -- looking -------------------------------------------------------------------------------------------
   /** Toggle the top view: straight down on the top floor (or back to the orbit). */
   toggleTopView(): boolean {
-    this.topView = !this.topView;
+    return this.setTopView(!this.topView);
+  }
+
+  /** The top view on or off (the button says which it offers from `isTopView`, whatever redrew it). */
+  setTopView(on: boolean): boolean {
+    this.topView = on;
     if (this.topView) this.lookFromAbove();
     else {
       const t = this.controls.target;
       this.camera.position.set(t.x + 17, t.y - 21, t.z + 14);
     }
+    this.controls.update();
+    this.invalidate();
+    return this.topView;
+  }
+
+  get isTopView(): boolean {
     return this.topView;
   }
 
@@ -325,21 +437,28 @@ export class TowerScene {
     const [x, y, z] = top ?? [0, 0, 0];
     this.controls.target.set(x, y, z);
     this.camera.position.set(x, y - 0.01, z + 28);
+    this.invalidate();
   }
 
   /** Aim the orbit at the top of the tower (after a new floor). */
   focusTop(): void {
+    if (this.topView) {
+      this.lookFromAbove(); // the top view stays a top view: straight down on the new top floor
+      return;
+    }
     const top = this.view ? this.floorPose(this.view.tower.reading.top_floor) : null;
     if (!top) return;
     const dz = top[2] + 2 - this.controls.target.z;
     this.controls.target.z += dz;
     this.camera.position.z += dz;
+    this.invalidate();
   }
 
   zoom(factor: number): void {
     const t = this.controls.target;
     const d = this.camera.position.clone().sub(t).multiplyScalar(factor);
     if (d.length() > 8 && d.length() < 250) this.camera.position.copy(t).add(d);
+    this.invalidate();
   }
 
   // -- aiming ---------------------------------------------------------------------------------------------
@@ -382,7 +501,7 @@ export class TowerScene {
   /** The first of `floors` (or a Feline Friend standing on one) under the pointer. */
   onFloors(event: { clientX: number; clientY: number }, floors: string[], support: Record<string, string | null>): FloorHit | null {
     this.pointer(event);
-    const targets = [...this.pieces.values()].filter((o) => o.userData.kind === "floor" || o.userData.kind === "cat");
+    const targets = [...this.pieces.values()].filter((o) => (o.userData.kind === "floor" || o.userData.kind === "cat") && !this.cut.has(o.name));
     for (const hit of this.ray.intersectObjects(targets, true)) {
       let o: THREE.Object3D | null = hit.object;
       while (o && !o.userData.piece) o = o.parent;
@@ -412,7 +531,7 @@ export class TowerScene {
   /** The piece under the pointer, if any (its id). */
   pieceAt(event: { clientX: number; clientY: number }): string | null {
     this.pointer(event);
-    for (const hit of this.ray.intersectObjects([...this.pieces.values()], true)) {
+    for (const hit of this.ray.intersectObjects([...this.pieces.values()].filter((o) => !this.cut.has(o.name)), true)) {
       let o: THREE.Object3D | null = hit.object;
       while (o && !o.userData.piece) o = o.parent;
       if (o) return o.userData.piece as string;
@@ -427,6 +546,7 @@ export class TowerScene {
       this.scene.remove(this.petArrow);
       this.petArrow = null;
     }
+    this.invalidate();
     if (!point || !towards) return;
     const dir = towards.clone().sub(point).setZ(0);
     if (dir.lengthSq() < 1e-9) dir.set(1, 0, 0);
@@ -443,6 +563,7 @@ export class TowerScene {
     group.userData.push = push;
     this.petArrow = group;
     this.scene.add(group);
+    this.invalidate();
   }
 
   /** Where a point of a floor's top surface (x, y in its frame) is on the page, in client pixels. */
@@ -473,7 +594,134 @@ export class TowerScene {
       this.ghostObj.add(name);
       this.scene.add(this.ghostObj);
     }
+    this.invalidate();
     return this.ghostObj;
+  }
+
+  // -- the goal floor, the cut-away, marks on pieces -----------------------------------------------------------
+  /** The floor directly above Toto, where goals are judged (the cooperative game), or "" (none yet). */
+  goalFloorOf(view: TowerView): string {
+    if (view.mode !== "coop" || !view.toto) return "";
+    const levels = view.tower.reading.floor_levels;
+    return Object.keys(levels).find((f) => levels[f] === view.toto_level + 1) ?? "";
+  }
+
+  get goalFloor(): string {
+    return this.goalId;
+  }
+
+  /** An outline round the goal floor, drawn over everything (it shows where the floor is when others hide it). */
+  private markGoalFloor(view: TowerView): void {
+    const id = this.goalFloorOf(view);
+    const floor = id ? this.pieces.get(id) : undefined;
+    if (this.goalMark && (!floor || this.goalMark.parent !== floor)) {
+      this.goalMark.parent?.remove(this.goalMark);
+      this.goalMark = null;
+    }
+    this.goalId = floor ? id : "";
+    if (floor && !this.goalMark) {
+      const [w, d, t] = SIZE.floor;
+      const edges = new THREE.EdgesGeometry(new THREE.BoxGeometry(w + 0.3, d + 0.3, t + 0.3));
+      this.goalMark = new THREE.LineSegments(edges, new THREE.LineBasicMaterial({ color: GOAL_COLOUR, depthTest: false, transparent: true }));
+      this.goalMark.name = "goal-floor";
+      this.goalMark.renderOrder = 9;
+      // the colour doubled with a word: "★ goal floor" at its corner, over everything too
+      const tag = label(this.goalTag, 0, { scale: 0.75 });
+      tag.position.set(w / 2 - 1, -d / 2 - 0.6, 0.6);
+      tag.name = "goal-tag";
+      this.goalMark.add(tag);
+      floor.add(this.goalMark);
+    }
+    this.applyCut();
+  }
+
+  /** Cut away what stands above the goal floor (the floors above it and what stands on them): faint, and
+   * never in the pointer's way, so that a Feline Friend can be aimed at the goal floor from any side. */
+  setCutAway(on: boolean): boolean {
+    this.cutting = on;
+    this.applyCut();
+    return on;
+  }
+
+  get isCutAway(): boolean {
+    return this.cutting;
+  }
+
+  /** The pieces above the goal floor (nothing when there is no goal floor). */
+  aboveGoal(): string[] {
+    const view = this.view;
+    if (!view || !this.goalId) return [];
+    const r = view.tower.reading;
+    const goal = r.floor_levels[this.goalId] ?? 0;
+    const above = new Set(Object.keys(r.floor_levels).filter((f) => (r.floor_levels[f] ?? 0) > goal));
+    for (const [id, on] of Object.entries(r.support)) if (on && above.has(on)) above.add(id);
+    // walls standing on the goal floor hold the floor above: they stay; floors the reading does not level
+    // (resting on nothing standing) above the goal floor's height go too
+    const z = this.pieces.get(this.goalId)?.position.z ?? 0;
+    for (const [id, obj] of this.pieces) if (obj.userData.kind === "floor" && !(id in r.floor_levels) && obj.position.z > z + 1) above.add(id);
+    return [...above];
+  }
+
+  private applyCut(): void {
+    const now = new Set(this.cutting ? this.aboveGoal() : []);
+    for (const id of new Set([...this.cut, ...now])) {
+      const obj = this.pieces.get(id);
+      if (obj) faint(obj, now.has(id));
+    }
+    this.cut = now;
+    this.element.dataset.cut = String(now.size);
+    this.invalidate();
+  }
+
+  /** Where a piece was last seen in the settle played (or the replay step's rests), if it moved there. */
+  lastPose(id: string): Pose | null {
+    return this.lastSeen.get(id)?.pose ?? null;
+  }
+
+  /** Mark a piece for a few seconds: `fell` a red copy of it where it came to rest with a red ring (it
+   * fell, it is gone from the tower), `here` an outline round it where it stands (put back, Toto climbed). */
+  mark(id: string, how: "fell" | "here", facts?: PieceFacts): boolean {
+    let obj: THREE.Object3D;
+    if (how === "fell") {
+      const seen = this.lastSeen.get(id);
+      if (!seen) return false;
+      const copy = pieceObject(id, facts ?? seen.facts, true);
+      copy.traverse((o) => {
+        const m = (o as THREE.Mesh).material as THREE.MeshStandardMaterial | undefined;
+        if (m && "color" in m) m.color.set(FELL_COLOUR);
+      });
+      setPose(copy, seen.pose);
+      copy.userData = { mark: "fell", of: id };
+      const ring = new THREE.Mesh(new THREE.RingGeometry(1.6, 2.1, 32), new THREE.MeshBasicMaterial({ color: FELL_COLOUR, side: THREE.DoubleSide, depthTest: false, transparent: true }));
+      ring.position.set(seen.pose[0], seen.pose[1], Math.max(0.05, seen.pose[2] - 0.8));
+      ring.renderOrder = 9;
+      const group = new THREE.Group();
+      group.add(copy, ring);
+      group.name = `fell-${id}`;
+      obj = group;
+    } else {
+      const piece = this.pieces.get(id);
+      if (!piece) return false;
+      const box = new THREE.BoxHelper(piece, HERE_COLOUR);
+      (box.material as THREE.LineBasicMaterial).depthTest = false;
+      box.renderOrder = 9;
+      box.name = `here-${id}`;
+      obj = box;
+    }
+    obj.userData.mark = how;
+    obj.userData.of = id;
+    this.marks.add(obj);
+    this.invalidate();
+    setTimeout(() => {
+      this.marks.remove(obj);
+      this.invalidate();
+    }, MARK_MS);
+    return true;
+  }
+
+  /** The marks shown now: [how, piece]. */
+  marksNow(): [string, string][] {
+    return this.marks.children.map((o) => [String(o.userData.mark), String(o.userData.of)]);
   }
 }
 
@@ -497,6 +745,25 @@ function lerpPose(a: Pose, b: Pose, f: number): Pose {
   qa.slerp(qb, f);
   const mix = (i: number): number => a[i]! + (b[i]! - a[i]!) * f;
   return [mix(0), mix(1), mix(2), qa.w, qa.x, qa.y, qa.z];
+}
+
+/** A piece made faint (cut away) or whole again: its own materials, cloned once. */
+function faint(obj: THREE.Object3D, on: boolean): void {
+  obj.traverse((o) => {
+    const mesh = o as THREE.Mesh;
+    if (!mesh.isMesh) return;
+    if (!mesh.userData.ownMaterial) {
+      mesh.material = Array.isArray(mesh.material) ? mesh.material.map((m) => m.clone()) : mesh.material.clone();
+      mesh.userData.ownMaterial = true;
+    }
+    for (const m of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) {
+      m.transparent = on;
+      m.opacity = on ? 0.12 : 1;
+      m.depthWrite = !on;
+    }
+    mesh.castShadow = !on;
+  });
+  obj.userData.cut = on;
 }
 
 export function setPose(obj: THREE.Object3D, pose: Pose | number[]): void {

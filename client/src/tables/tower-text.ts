@@ -119,8 +119,23 @@ function eventText(event: Message, n: EditionNames): string {
     if (key === "first" || key === "second") return wallName(n, String(value));
     if (key === "colour") return colourWord(String(value));
     if (key === "toto") return String(value);
+    if (Array.isArray(value) && value.every((v) => typeof v === "string" && pieceWord(v, n))) return value.map((v) => pieceWord(String(v), n)).join(", ");
+    if (typeof value === "string") return pieceWord(value, n);
     return null;
   });
+}
+
+/** A piece's id in an event (W-bricks-1, C-yellow-2, F3, B-red) by the edition's name, or null (not an id). */
+export function pieceWord(id: string, n: EditionNames): string | null {
+  let m = /^W-(\w+)-\d+$/.exec(id);
+  if (m) return wallOf(n, m[1]!);
+  m = /^C-(\w+)-\d+$/.exec(id);
+  if (m) return friendOf(n, m[1]!);
+  m = /^F(\d+)$/.exec(id);
+  if (m) return floorOf(m[1]!);
+  m = /^B-(\w+)$/.exec(id);
+  if (m) return t("Black Cat ({colour})", { colour: colourWord(m[1]!) });
+  return null;
 }
 
 const feel = (push: number): string =>
@@ -191,6 +206,14 @@ export const TT = {
   zoomIn: t("Zoom in"),
   zoomOut: t("Zoom out"),
   lookTop: t("Look at the top"),
+  cutAway: t("Cut away above the goal floor"),
+  wholeTower: t("Show the whole tower"),
+  goalTag: t("★ goal floor"),
+  // what happened, as it happens: the box beside the scene, the notes over it
+  eventsHeading: t("What happened"),
+  wallsFallen: (n: number, limit: number) => t("Walls fallen: {n} of {limit}", { n, limit }),
+  counting: (n: number) => t("Counting to five: {n}", { n }),
+  again: (what: string, why: string) => t("{why}. Place the {what} again with the pointer.", { what, why }),
   movesLabel: t("Moves"),
   // the prompt
   promptPlace: (what: string) => t("Place the {what} with the pointer.", { what }),

@@ -3,12 +3,14 @@
 // cards, goals, skip and moves by clicking; the piece in hand placed with the pointer (tower-place.ts), a
 // Feline Friend petted with a press and a drag on it (tower-pet.ts); each placement's settle animated from
 // the frames the server streams before the new state; a replay's step tweened between its recorded poses.
+// What the rules tell (the view's events) is told once the scene has drawn it: in the box beside the scene,
+// in notes over it, the pieces it names marked; the walls fallen so far and the count of five over it.
 // Every sentence is in tower-text.ts, in the reader's language; the pieces go by the edition's names.
 
 import "./tower.css";
 import * as THREE from "three";
 import { h } from "../dom";
-import { sentence, type Action, type GameResult, type LogLine } from "../protocol";
+import { sentence, type Action, type GameResult, type LogLine, type Message } from "../protocol";
 import { petAction, pettable, pushOf, touchAt, touchPoint, type PetAim } from "./tower-pet";
 import { actionOf, drawGhost, follow, freshAim, placing, type Aim } from "./tower-place";
 import { TowerScene } from "./tower-scene";
@@ -26,6 +28,10 @@ const here: {
   stamp: string;
   sentAt: number;
   replayAt: { table: string; at: number } | null;
+  /** The events told so far (those of the view the scene last drew), how many of them came with it, and
+   * whether a view's new events are to be told (live, or a replay's step forward; not a jump). */
+  told: { table: string; events: Message[]; fresh: number } | null;
+  tell: boolean;
 } = {
   scene: null,
   ctx: null,
@@ -35,6 +41,8 @@ const here: {
   stamp: "",
   sentAt: 0,
   replayAt: null,
+  told: null,
+  tell: true,
 };
 
 const names = (): EditionNames => namesOf(here.view?.edition);
@@ -49,6 +57,9 @@ function scene(): TowerScene {
   const canvas = s.renderer.domElement;
   let down: { x: number; y: number } | null = null;
   s.nameOf = (id, facts) => pieceName(id, facts);
+  s.goalTag = TT.goalTag;
+  s.onShow = (view) => told(s, view);
+  s.onCount = (n) => countNote(s, n);
   canvas.addEventListener("pointermove", (e) => {
     const { aim, view } = here;
     if (aim && view && !aim.pinned && follow(s, aim, view, e)) {
@@ -497,15 +508,168 @@ function climbBox(ctx: TableContext, view: TowerView): HTMLElement {
   );
 }
 
+/** The camera's tools, drawn afresh with every view: each button says what it does now (the top view's
+ * button reads the scene's state, so a redraw after a turn never turns it round). */
 function viewTools(s: TowerScene): HTMLElement {
+  const toggle = (e: Event, on: boolean, words: [string, string]): void => {
+    const b = e.currentTarget as HTMLElement;
+    b.textContent = on ? words[1] : words[0];
+    b.setAttribute("aria-pressed", String(on));
+  };
   return h(
     "div",
     { class: "tower-view-tools" },
-    h("button", { type: "button", class: "top-view", onclick: (e: Event) => ((e.target as HTMLElement).textContent = s.toggleTopView() ? TT.view3d : TT.topView) }, TT.topView),
-    h("button", { type: "button", onclick: () => s.zoom(0.8), "aria-label": TT.zoomIn }, "+"),
-    h("button", { type: "button", onclick: () => s.zoom(1.25), "aria-label": TT.zoomOut }, "−"),
-    h("button", { type: "button", onclick: () => s.focusTop() }, TT.lookTop),
+    h(
+      "button",
+      { type: "button", class: "top-view", "aria-pressed": String(s.isTopView), onclick: (e: Event) => toggle(e, s.toggleTopView(), [TT.topView, TT.view3d]) },
+      s.isTopView ? TT.view3d : TT.topView,
+    ),
+    h("button", { type: "button", class: "zoom-in", onclick: () => s.zoom(0.8), "aria-label": TT.zoomIn }, "+"),
+    h("button", { type: "button", class: "zoom-out", onclick: () => s.zoom(1.25), "aria-label": TT.zoomOut }, "−"),
+    h("button", { type: "button", class: "look-top", onclick: () => s.focusTop() }, TT.lookTop),
+    s.aboveGoal().length
+      ? h(
+          "button",
+          { type: "button", class: "cut-away", "aria-pressed": String(s.isCutAway), onclick: (e: Event) => toggle(e, s.setCutAway(!s.isCutAway), [TT.cutAway, TT.wholeTower]) },
+          s.isCutAway ? TT.wholeTower : TT.cutAway,
+        )
+      : null,
   );
+}
+
+// -- what happened, as it happens ----------------------------------------------------------------------------
+/** What the scene marks for an event (its msgid, games/tower/events.py): the pieces that fell (a red copy
+ * where they came to rest), and those put back or stood back, or Toto after his climb (an outline). */
+const FELL_MSGIDS = new Set([
+  "{piece} fell while being placed: back to the hand (try {attempt})",
+  "{piece} does not stand properly: back to the hand (try {attempt})",
+  "{piece} fell while being placed and did not stand in {tries} tries: given up, back to the stock",
+  "{piece} does not stand properly and did not stand in {tries} tries: given up, back to the stock",
+  "{piece} falls: back to the stock",
+  "{piece} falls: back outside the tower",
+]);
+const RETRY_MSGIDS = new Set([...FELL_MSGIDS].slice(0, 2));
+const WALLS_MSGIDS = new Set([
+  "{wall} falls ({where}): {count}",
+  "{walls} and {last} fall ({where}): {count}",
+  "{walls} and {more} more fall ({where}): {count}",
+]);
+const HERE_MSGIDS = new Set([
+  "{piece} fell but still touches a floor: put back where it fell from",
+  "{piece} falls: stood back on {floor}",
+  "seat {seat} completes {goal}: {cat} climbs to floor {floor}",
+]);
+
+/** How many of `after`'s events are new since `before` (the view keeps the last dozen, oldest first). */
+export function newEvents(before: Message[], after: Message[]): number {
+  const same = (a: Message, b: Message): boolean => JSON.stringify(a) === JSON.stringify(b);
+  for (let m = Math.min(before.length, after.length); m > 0; m--) {
+    const tail = before.slice(before.length - m);
+    if (tail.every((e, i) => same(e, after[i]!))) return after.length - m;
+  }
+  return after.length;
+}
+
+/** The pieces an event is about (ids; Toto's name for Toto), and how the scene marks them. */
+function marksOf(e: Message, toto: string): [string, "fell" | "here"][] {
+  const a = e.args as Record<string, unknown>;
+  const id = (v: unknown): string => (v === toto ? "toto" : String(v));
+  if (FELL_MSGIDS.has(e.msgid)) return [[id(a.piece), "fell"]];
+  if (WALLS_MSGIDS.has(e.msgid)) {
+    const walls = [...(Array.isArray(a.walls) ? a.walls : []), a.wall, a.last].filter((w) => typeof w === "string");
+    return walls.map((w) => [String(w), "fell"]);
+  }
+  if (HERE_MSGIDS.has(e.msgid)) return [[id(a.piece ?? a.cat), "here"]];
+  return [];
+}
+
+/** A view drawn by the scene (after the settle that led to it): its new events told in the box beside the
+ * scene and in notes over it, the pieces they name marked for a few seconds, the fallen walls counted. */
+function told(s: TowerScene, view: TowerView): void {
+  const table = here.ctx?.table ?? "";
+  const before = here.told?.table === table ? here.told.events : null;
+  if (before && JSON.stringify(before) === JSON.stringify(view.events)) {
+    drawHud(s, view); // the same view drawn again (a redraw): nothing new to tell
+    return;
+  }
+  const fresh = before && here.tell ? newEvents(before, view.events) : 0;
+  here.told = { table, events: view.events, fresh };
+  const news = view.events.slice(view.events.length - fresh);
+  for (const e of news) for (const [id, how] of marksOf(e, view.toto_name)) s.mark(id, how);
+  drawEvents();
+  drawHud(s, view);
+  const n = names();
+  const notes = s.element.querySelector<HTMLElement>(".tower-notes") ?? s.element.appendChild(h("div", { class: "tower-notes", role: "status", "aria-live": "polite" }));
+  for (const e of news) {
+    const kind = FELL_MSGIDS.has(e.msgid) || WALLS_MSGIDS.has(e.msgid) ? "fell" : HERE_MSGIDS.has(e.msgid) ? "here" : "said";
+    const note = h("p", { class: `tower-note ${kind}` }, kind === "fell" ? "⚠ " : kind === "here" ? "↻ " : "", TT.event(e, n));
+    notes.append(note);
+    setTimeout(() => note.remove(), NOTE_MS);
+  }
+  while (notes.children.length > 4) notes.firstElementChild?.remove();
+}
+
+const NOTE_MS = 6000;
+
+/** The box of what happened beside the scene, newest first, those just told marked (drawn in place). */
+function eventsBox(): HTMLElement {
+  const list = here.told?.events ?? [];
+  const fresh = here.told?.fresh ?? 0;
+  const n = names();
+  return h(
+    "section",
+    { class: "tower-events", "aria-label": TT.eventsHeading },
+    h("h3", {}, TT.eventsHeading),
+    h(
+      "ol",
+      { reversed: true },
+      list
+        .map((e, i) => {
+          const isNew = i >= list.length - fresh;
+          const kind = FELL_MSGIDS.has(e.msgid) || WALLS_MSGIDS.has(e.msgid) ? "fell" : "said";
+          return h("li", { class: `${kind}${isNew ? " new" : ""}`, "data-msgid": e.msgid }, TT.event(e, n));
+        })
+        .reverse(),
+    ),
+  );
+}
+
+function drawEvents(): void {
+  const box = document.querySelector<HTMLElement>(".tower-events");
+  box?.replaceWith(eventsBox());
+}
+
+/** Over the scene: the walls fallen so far out of the five that bring the tower down (as drawn now). */
+function drawHud(s: TowerScene, view: TowerView): void {
+  const limit = 5;
+  const n = view.wall_debris.length;
+  let hud = s.element.querySelector<HTMLElement>(".tower-hud");
+  if (!hud) {
+    hud = h("div", { class: "tower-hud" });
+    s.element.append(hud);
+  }
+  hud.dataset.walls = String(n);
+  hud.replaceChildren(
+    h("span", { class: "walls-fallen" }, TT.wallsFallen(n, limit)),
+    h("span", { class: "pips", "aria-hidden": "true" }, Array.from({ length: limit }, (_, i) => h("span", { class: i < n ? "pip down" : "pip" }, i < n ? "✖" : "▮"))),
+  );
+}
+
+/** The count of five over the scene while the settle holds the tower through it. */
+function countNote(s: TowerScene, n: number | null): void {
+  let box = s.element.querySelector<HTMLElement>(".tower-count");
+  if (n === null) {
+    box?.remove();
+    return;
+  }
+  if (!box) {
+    box = h("div", { class: "tower-count", role: "status" });
+    s.element.append(box);
+  }
+  if (box.dataset.n !== String(n)) {
+    box.dataset.n = String(n);
+    box.textContent = TT.counting(n);
+  }
 }
 
 function render(root: HTMLElement, ctx: TableContext): void {
@@ -515,6 +679,8 @@ function render(root: HTMLElement, ctx: TableContext): void {
   const grew = here.view?.tower.reading.top_floor !== view.tower.reading.top_floor;
   const before = here.view;
   here.view = view;
+  // a replay tells a step forward's events; a jump (or the first step drawn) tells none as new
+  here.tell = !ctx.replay || (here.replayAt?.table === ctx.table && ctx.replay.at === here.replayAt.at + 1);
   replayStep(s, ctx, before, view);
   s.show(view);
   if (grew) s.focusTop();
@@ -534,7 +700,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
       "div",
       { class: "tower-table" },
       h("div", { class: "tower-stage" }, s.element, viewTools(s)),
-      h("div", { class: "tower-side" }, endBox(ctx, view), aimBox(ctx, view), petBox(ctx, view), otherMoves(ctx), cardsBox(ctx, view), goalsBox(ctx, view), climbBox(ctx, view)),
+      h("div", { class: "tower-side" }, endBox(ctx, view), aimBox(ctx, view), petBox(ctx, view), otherMoves(ctx), eventsBox(), cardsBox(ctx, view), goalsBox(ctx, view), climbBox(ctx, view)),
     ),
   );
   // for the browser tests and the figures: the scene, the aim, the view and the legal actions drawn
@@ -602,7 +768,13 @@ export const towerTable: TableModule = {
   prompt(ctx) {
     const view = ctx.view as TowerView;
     const what = placing(ctx.legal);
-    if (what) return TT.promptPlace(nounOf(what.kind, here.aim?.family ?? what.families[0] ?? "", view));
+    if (what) {
+      const noun = nounOf(what.kind, here.aim?.family ?? what.families[0] ?? "", view);
+      // a piece back in the hand: say why, and that it is the same piece again
+      const last = [...view.events].reverse().find((e) => RETRY_MSGIDS.has(e.msgid));
+      const tries = Number((view.pending[0] as { tries?: number } | undefined)?.tries ?? 0);
+      return tries > 0 && last ? TT.again(noun, TT.event(last, namesOf(view.edition))) : TT.promptPlace(noun);
+    }
     const cat = pettable(ctx.legal, view.last_cat);
     if (cat) return TT.promptPet(pieceName(cat, view.tower.pieces[cat] ?? factsOf(cat), namesOf(view.edition)));
     if (ctx.legal.some((a) => a.kind === "choose")) return TT.promptChoose;
