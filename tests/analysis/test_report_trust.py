@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from cattable.analysis.features import plain_name, score_rule
 from cattable.analysis.report import report_agent, run_batches, write_report
@@ -38,6 +39,8 @@ def test_power_calculations_match_the_formula() -> None:
     assert units_for_r(0.1) == math.ceil((2.8016 / math.atanh(0.1)) ** 2 + 3)
     g = paired_gap([1.0, 1, 1, 0] * 50, [0.0, 0, 1, 1] * 50, 0.05)
     assert g["gap"] == 0.25 and g["beyond_noise"] and g["games"] == 200
+    assert g["z_needed"] == pytest.approx(1.96, abs=1e-3)
+    assert paired_gap([1.0, 0] * 5, [0.0] * 10, 0.05, comparisons=3)["z_needed"] == pytest.approx(2.394, abs=1e-3)
     even = paired_gap([1.0, 0] * 10, [0.0, 1] * 10, 0.05)
     assert even["gap"] == 0 and not even["beyond_noise"] and even["games_for_gap"] is None
 
@@ -52,7 +55,8 @@ def test_reports_play_the_heuristic_by_default_and_warn_about_random_players(tmp
     assert "How a score is made: A seat&#x27;s score is the points on its sheet" in page
     for section in ("seats", "first_player", "scores", "length", "features"):
         assert section in stats["batches"][0]["noise"], section
-    assert page.count('class="noise"') == 5 and "games to show" in page and "within noise" in page
+    assert page.count('class="noise"') == 5 and "games to show" in page and "noise at 24 games" in page
+    assert "2.39 needed, the widest of 3 pairs" in page  # the best and worst of three seats: Bonferroni's bar
     table = page.split("<h2>What goes with winning</h2>")[1].split("<h2>Glossary</h2>")[0]
     assert not re.search(r"\b(kind|cat|item|score):", table)  # no raw keys where the designer reads
     glossary = page.split("<h2>Glossary</h2>")[1]

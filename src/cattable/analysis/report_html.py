@@ -28,10 +28,12 @@ def _games(n: int | None) -> str:
 def gap_sentence(what: str, g: dict[str, Any], unit: str, scale: float = 1.0) -> str:
     """One sentence: is the gap beyond noise at these games, and about how many games would show it."""
     gap, ref = scale * g["gap"], scale * g["reference"]
+    picked = f", the widest of {g['comparisons']} pairs" if g.get("comparisons", 1) > 1 else ""
+    bar = f"{g.get('z_needed', 1.96):.2f} needed{picked}"
     verdict = (
-        f"beyond noise at {g['games']:,} games (z = {g['z']:.1f})"
+        f"beyond noise at {g['games']:,} games (z = {g['z']:.1f}; {bar})"
         if g["beyond_noise"]
-        else f"within noise at {g['games']:,} games (z = {g['z']:.1f}; 1.96 would be needed)"
+        else f"within noise at {g['games']:,} games (z = {g['z']:.1f}; {bar})"
     )
     need = g["games_for_gap"]
     size = f"a gap this size needs about {_games(need)} games to show" if need else "there is no gap to show"

@@ -298,17 +298,22 @@ def name_features(game: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]
     return rows
 
 
-def games_to_show(sd: float, gap: float) -> int | None:
+def games_to_show(sd: float, gap: float, z_confidence: float = Z_CONFIDENCE) -> int | None:
     """About how many games (paired observations of spread ``sd``) show a mean gap of ``gap`` at 95%
     confidence with 80% power: ``((z_a + z_b) sd / gap)^2``. None for no gap."""
     if gap == 0 or not math.isfinite(sd):
         return None
-    return max(2, math.ceil(((Z_CONFIDENCE + Z_POWER) * sd / abs(gap)) ** 2))
+    return max(2, math.ceil(((z_confidence + Z_POWER) * sd / abs(gap)) ** 2))
 
 
-def paired_gap(a: Sequence[float], b: Sequence[float], reference: float) -> dict[str, Any]:
-    """The mean of ``a - b`` over the same games, whether it is beyond noise (|z| >= 1.96), and the games
-    that would show this gap, and a gap of ``reference``, given the observed spread of the differences."""
+def paired_gap(a: Sequence[float], b: Sequence[float], reference: float, comparisons: int = 1) -> dict[str, Any]:
+    """The mean of ``a - b`` over the same games, whether it is beyond noise, and the games that would
+    show this gap, and a gap of ``reference``, given the observed spread of the differences.
+
+    ``comparisons``: how many pairs the two were picked from (the best and worst of three seats: three),
+    so the bar is Bonferroni's, 1.96 for one pair and 2.39 for three: the widest of several gaps is
+    wider than one gap chosen in advance."""
+    crit = statistics.NormalDist().inv_cdf(1 - 0.025 / max(1, comparisons))
     d = np.asarray(a, float) - np.asarray(b, float)
     n = len(d)
     gap = float(d.mean()) if n else 0.0
@@ -316,9 +321,9 @@ def paired_gap(a: Sequence[float], b: Sequence[float], reference: float) -> dict
     se = sd / math.sqrt(n) if n > 1 else float("nan")
     z = gap / se if se and math.isfinite(se) else 0.0
     return {
-        "gap": gap, "sd": sd, "se": se, "z": z, "games": n, "beyond_noise": abs(z) >= Z_CONFIDENCE,
-        "games_for_gap": games_to_show(sd, gap), "reference": reference,
-        "games_for_reference": games_to_show(sd, reference),
+        "gap": gap, "sd": sd, "se": se, "z": z, "games": n, "z_needed": crit, "beyond_noise": abs(z) >= crit,
+        "comparisons": comparisons, "games_for_gap": games_to_show(sd, gap, crit), "reference": reference,
+        "games_for_reference": games_to_show(sd, reference, crit),
     }  # fmt: skip
 
 
@@ -330,7 +335,8 @@ def noise(batch: Batch, units: Units) -> dict[str, Any]:
         won = [[float(s in r.winners) for r in results] for s in range(batch.players)]
         rates = [statistics.fmean(w) for w in won]
         hi, lo = rates.index(max(rates)), rates.index(min(rates))
-        out["seats"] = {"high": hi, "low": lo, **paired_gap(won[hi], won[lo], 0.05)}
+        pairs = batch.players * (batch.players - 1) // 2
+        out["seats"] = {"high": hi, "low": lo, **paired_gap(won[hi], won[lo], 0.05, pairs)}
         known = [r for r in results if r.features.get("first_player") is not None]
         if known:
             fair = fair_share(batch)
@@ -342,7 +348,7 @@ def noise(batch: Batch, units: Units) -> dict[str, Any]:
             hi, lo = means.index(max(means)), means.index(min(means))
             a = [float(r.scores[hi]) for r in scored if r.scores]
             b = [float(r.scores[lo]) for r in scored if r.scores]
-            out["scores"] = {"high": hi, "low": lo, **paired_gap(a, b, 2.0)}
+            out["scores"] = {"high": hi, "low": lo, **paired_gap(a, b, 2.0, pairs)}
     actions = [float(r.actions) for r in results]
     if len(actions) > 1:
         mean, sd = statistics.fmean(actions), statistics.stdev(actions)
