@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .features import plain_name
+
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 1150px; margin: 1.5em auto; color: #222; padding: 0 1em; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; margin-top: 1.6em; }
@@ -93,8 +95,8 @@ def glossary_section(stats: dict[str, Any]) -> str:
     for b in stats["batches"]:
         for f in b["features"]:
             seen.setdefault(f["feature"], (f["name"], f["meaning"]))
-            for key, name in zip(f["same_as"], f["same_names"], strict=True):
-                seen.setdefault(key, (name, f"identical in every game to: {f['name']}"))
+            for key in f["same_as"]:
+                seen.setdefault(key, (plain_name(stats["game"], key)[0], f"identical in every game to: {f['name']}"))
     if not seen:
         return ""
     rows = [
@@ -267,7 +269,14 @@ def features_section(stats: dict[str, Any]) -> str:
             if len(values) < 2:  # one map, one steadiness: nothing to compare
                 continue
             cells = [
-                [escape(key), escape(v["value"]), f"{v['n']:,}", f"{100 * v['share']:.1f}%", pct(v)] for v in values
+                [
+                    escape(plain_name(stats["game"], key)[0]),
+                    escape(v["value"]),
+                    f"{v['n']:,}",
+                    f"{100 * v['share']:.1f}%",
+                    pct(v),
+                ]
+                for v in values
             ]
             out.append(table(["feature", "value", "games", "share", who], cells, 2))
     return "".join(out)

@@ -294,7 +294,8 @@ def name_features(game: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]
     """Give each feature row its plain name and meaning, and those of the keys it is identical to."""
     for row in rows:
         row["name"], row["meaning"] = plain_name(game, row["feature"])
-        row["same_names"] = [plain_name(game, k)[0] for k in row["same_as"]]
+        names = dict.fromkeys(plain_name(game, k)[0] for k in row["same_as"])  # card:x and kind:x: one name
+        row["same_names"] = [n for n in names if n != row["name"]]
     return rows
 
 

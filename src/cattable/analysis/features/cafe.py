@@ -31,10 +31,9 @@ def features(state: State, actors: Sequence[int]) -> dict[str, Any]:
 
 
 SCORE = (
-    "A seat's score is the points on its sheet at the end: each cat chosen for a cat house scores its "
-    "kind of item, yarn scores for having the most (or not), butterfly toys by count, food bowls by the "
-    "cats and mice beside them, cushions and groups of mice by size, plus the bonus of every tower "
-    "completed (larger for the first to finish it)."
+    "A seat's score is the points on its sheet at the end: what its cat houses' cats, yarn, butterfly toys, "
+    "food bowls, cushions and mice score by the sheet's printed tables, plus the bonus of every tower it "
+    "completed."
 )
 _ITEMS = {"house": "cat houses", "yarn": "balls of yarn", "butterfly": "butterfly toys", "bowl": "food bowls",
           "cushion": "cushions", "mouse": "mice"}  # fmt: skip
