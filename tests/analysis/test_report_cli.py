@@ -90,7 +90,7 @@ def test_sweep_finds_the_solo_target_that_wins_half(tmp_path: Path, monkeypatch:
 
     monkeypatch.setattr(sweep_module, "simulate", counted)
     params = [parse_param("solo_target=60:160", "cafe")]
-    result = run_sweep("cafe", params, Target("team", 0.5), trials=8, games=10, players=1, seed=2)
+    result = run_sweep("cafe", params, Target("team", 0.5), trials=8, games=10, players=1, seed=2, confirm=0)
     rows = result["trials"]
     assert len(rows) == 8 and len(calls) == sum(not r["repeat"] for r in rows)  # a setting is played once
     best = min(rows, key=lambda r: r["distance"])

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cattable.core import game as get_game
+from cattable.core.registry import HEURISTIC_GROUP, companion
 
 from . import report_plots as plots
 from .parquet import write_games
@@ -25,6 +26,14 @@ def option_grid(options: dict[str, str]) -> list[dict[str, str]]:
     keys = sorted(options)
     values = [[v.strip() for v in options[k].split(",") if v.strip()] or [""] for k in keys]
     return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*values)]
+
+
+def report_agent(name: str) -> str:
+    """Who plays a report's games unless told: the game's heuristic where it has one (random players
+    say little about how people play: Cat Attack's own default is random), else its default agent."""
+    if companion(HEURISTIC_GROUP, name) is not None:
+        return "heuristic"
+    return get_game(name).default_agent
 
 
 def run_batches(
@@ -43,7 +52,7 @@ def run_batches(
     """Play ``games`` games for every player count and every combination of option values; each batch
     uses the seeds ``seed`` .. ``seed + games - 1``, so batches differ only in what was varied."""
     game = get_game(name)
-    agent_names = tuple(agents) if agents else (game.default_agent,)
+    agent_names = tuple(agents) if agents else (report_agent(name),)
     grid = option_grid(options or {})
     for n in players:  # every cell checked before the first game is played
         for opts in grid:

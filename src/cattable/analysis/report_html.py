@@ -6,6 +6,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .features import plain_name
+
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 1150px; margin: 1.5em auto; color: #222; padding: 0 1em; }
 h1 { font-size: 1.6em; margin-bottom: 0.2em; } h2 { border-bottom: 1px solid #ccc; margin-top: 1.6em; }
@@ -16,7 +18,95 @@ th, td { border: 1px solid #ddd; padding: 3px 8px; text-align: right; } th { bac
 td.l, th.l { text-align: left; } img { max-width: 100%; border: 1px solid #eee; margin: 0.3em 0; }
 .small { font-size: 0.85em; color: #555; } code { background: #f5f5f5; padding: 0 3px; }
 .hi { color: #b00; font-weight: 600; }
+p.noise { background: #f4f8fc; border-left: 3px solid #4c78a8; padding: 4px 8px; font-size: 0.92em; }
+div.banner { background: #fff4d6; border: 1px solid #e0b84c; padding: 8px 12px; margin: 0.8em 0; }
 """
+
+
+def _games(n: int | None) -> str:
+    return "-" if n is None else f"{n:,}"
+
+
+def gap_sentence(what: str, g: dict[str, Any], unit: str, scale: float = 1.0) -> str:
+    """One sentence: is the gap beyond noise at these games, and about how many games would show it."""
+    gap, ref = scale * g["gap"], scale * g["reference"]
+    picked = f", the widest of {g['comparisons']} pairs" if g.get("comparisons", 1) > 1 else ""
+    bar = f"{g.get('z_needed', 1.96):.2f} needed{picked}"
+    verdict = (
+        f"beyond noise at {g['games']:,} games (z = {g['z']:.1f}; {bar})"
+        if g["beyond_noise"]
+        else f"within noise at {g['games']:,} games (z = {g['z']:.1f}; {bar})"
+    )
+    need = g["games_for_gap"]
+    size = f"a gap this size needs about {_games(need)} games to show" if need else "there is no gap to show"
+    return (
+        f"{what}: a gap of {gap:+.1f} {unit}, {verdict}. From the spread seen here, {size} (95% confidence, "
+        f"80% power); a gap of {ref:g} {unit} needs about {_games(g['games_for_reference'])}."
+    )
+
+
+def noise_paragraph(stats: dict[str, Any], key: str) -> str:
+    """The section's noise sentence for each batch that has one."""
+    lines = []
+    for b in stats["batches"]:
+        g = b.get("noise", {}).get(key)
+        if not g:
+            continue
+        label = escape(b["label"])
+        if key == "seats":
+            what = f"Seat {g['high']} against seat {g['low']} (the most and least winning)"
+            lines.append(f"{label}: " + gap_sentence(what, g, "points of win rate", 100))
+        elif key == "first_player":
+            what = "The first player's win rate against the fair share"
+            lines.append(f"{label}: " + gap_sentence(what, g, "points", 100))
+        elif key == "scores":
+            what = f"Seat {g['high']}'s score against seat {g['low']}'s (same games)"
+            lines.append(f"{label}: " + gap_sentence(what, g, "points of score"))
+        elif key == "length":
+            lines.append(
+                f"{label}: the mean length, {g['mean']:.1f} actions, is known to &plusmn;{g['half_width']:.1f} "
+                f"(95%); two settings whose mean lengths differ by 5% need about {_games(g['games_for_5pct'])} "
+                "games each to be told apart (95% confidence, 80% power)."
+            )
+        elif key == "features":
+            shown = [f for f in b["features"] if abs(f["r"]) >= g["r_noise"]]
+            lines.append(
+                f"{label}: over {g['units']:,} seat-games, a correlation within &plusmn;{g['r_noise']:.3f} is "
+                f"noise; {len(shown)} of the {len(b['features'])} rows shown are beyond it."
+            )
+    return "".join(f'<p class="noise">{line}</p>' for line in lines)
+
+
+def banner(stats: dict[str, Any]) -> str:
+    """A warning when random players played: their games say little about the game people play."""
+    agents = {a for b in stats["batches"] for a in b["agents"]}
+    if "random" not in agents:
+        return ""
+    return (
+        '<div class="banner"><b>Random players.</b> Some seats here play uniformly random moves, so the '
+        "rates, lengths and features below describe random play, not the game people play. "
+        "Drop <code>--agents</code> (the heuristic plays) or name stronger agents.</div>"
+    )
+
+
+def glossary_section(stats: dict[str, Any]) -> str:
+    """Every feature the page names, in plain words, with the key it has in stats.json and Parquet."""
+    seen: dict[str, tuple[str, str]] = {}
+    for b in stats["batches"]:
+        for f in b["features"]:
+            seen.setdefault(f["feature"], (f["name"], f["meaning"]))
+            for key in f["same_as"]:
+                seen.setdefault(key, (plain_name(stats["game"], key)[0], f"identical in every game to: {f['name']}"))
+    if not seen:
+        return ""
+    rows = [
+        [escape(n), escape(m), f"<code>{escape(k)}</code>"]
+        for k, (n, m) in sorted(seen.items(), key=lambda kv: kv[1][0])
+    ]
+    out = ["<h2>Glossary</h2>", '<p class="q">What each feature above counts, and its key in stats.json and '
+           "the Parquet columns (<code>:</code> as <code>_</code>).</p>"]  # fmt: skip
+    out.append(table(["feature", "what it counts", "key"], rows, left=3))
+    return "".join(out)
 
 
 def pct(row: dict[str, Any] | None) -> str:
@@ -65,6 +155,7 @@ def seats_section(stats: dict[str, Any]) -> str:
         seats = [_outside(r, r["fair"]) for r in b["seats"]] + ["" for _ in range(width - len(b["seats"]))]
         rows.append([escape(b["label"]), f"{b['games']:,}", *seats, pct(b["team"]), str(b["draws"])])
     out.append(table(head, rows))
+    out.append(noise_paragraph(stats, "seats"))
     return "".join(out)
 
 
@@ -83,6 +174,7 @@ def first_player_section(stats: dict[str, Any]) -> str:
     out.append('<p class="q">Does the seat that moves first win more than its share? (ratio 1: no advantage)</p>')
     out.append(img(stats, "first_player", "first-player advantage"))
     out.append(table(["batch", "first seat(s)", "first player won", "fair share", "ratio"], rows, left=2))
+    out.append(noise_paragraph(stats, "first_player"))
     return "".join(out)
 
 
@@ -122,6 +214,7 @@ def lengths_section(stats: dict[str, Any]) -> str:
                 rows.append([escape(b["label"]), key, num(d["mean"]), num(d["sd"]), *qs])
     head = ["batch", "counted in", "mean", "sd", "min", "5%", "25%", "median", "75%", "95%", "max"]
     out.append(table(head, rows, left=2))
+    out.append(noise_paragraph(stats, "length"))
     return "".join(out)
 
 
@@ -129,6 +222,8 @@ def scores_section(stats: dict[str, Any]) -> str:
     if not any(b["scores"] for b in stats["batches"]):
         return ""
     out = ["<h2>Scores</h2>", '<p class="q">What does a winning score look like, and how close are games?</p>']
+    if stats.get("score_rule"):
+        out.append(f"<p>How a score is made: {escape(stats['score_rule'])}</p>")
     out.append(img(stats, "scores", "score distributions"))
     rows = []
     for b in stats["batches"]:
@@ -143,6 +238,7 @@ def scores_section(stats: dict[str, Any]) -> str:
         )  # fmt: skip
     head = ["batch", "mean by seat", "winner (mean)", "5%", "95%", "margin (mean)", "(median)", "tied at the top"]
     out.append(table(head, rows))
+    out.append(noise_paragraph(stats, "scores"))
     return "".join(out)
 
 
@@ -153,13 +249,15 @@ def features_section(stats: dict[str, Any]) -> str:
         "seats (of the team, in a cooperative game) whose count was above its median with the rest; r is the "
         "correlation with winning. Counts of what a seat did (cards played, items drawn, walls placed, actions "
         "by kind) are compared as a percentage of its own actions, since a seat knocked out early does little "
-        "of everything. These are associations, not causes.</p>"
+        'of everything. Features that were identical in every game are listed once ("= ..."); the '
+        "glossary at the end says what each counts. These are associations, not causes.</p>"
     )
+    out.append(noise_paragraph(stats, "features"))
     for i, b in enumerate(stats["batches"]):
         out.append(f"<h3>{escape(b['label'])}</h3>")
         out.append(img(stats, f"features{i}", "features against winning"))
         rows = [
-            [escape(f["feature"]), f"{f['r']:+.3f}", num(f["mean_won"], 2), num(f["mean_lost"], 2),
+            [_feature_label(f), f"{f['r']:+.3f}", num(f["mean_won"], 2), num(f["mean_lost"], 2),
              num(f["median"], 1), pct(f["above"]), pct(f["at_or_below"])]
             for f in b["features"]
         ]  # fmt: skip
@@ -171,10 +269,23 @@ def features_section(stats: dict[str, Any]) -> str:
             if len(values) < 2:  # one map, one steadiness: nothing to compare
                 continue
             cells = [
-                [escape(key), escape(v["value"]), f"{v['n']:,}", f"{100 * v['share']:.1f}%", pct(v)] for v in values
+                [
+                    escape(plain_name(stats["game"], key)[0]),
+                    escape(v["value"]),
+                    f"{v['n']:,}",
+                    f"{100 * v['share']:.1f}%",
+                    pct(v),
+                ]
+                for v in values
             ]
             out.append(table(["feature", "value", "games", "share", who], cells, 2))
     return "".join(out)
+
+
+def _feature_label(f: dict[str, Any]) -> str:
+    name = escape(f.get("name", f["feature"]))
+    same = f.get("same_names", [])
+    return name + (f' <span class="small">(= {escape(", ".join(same))})</span>' if same else "")
 
 
 def page(stats: dict[str, Any], title: str) -> str:
@@ -192,12 +303,14 @@ def page(stats: dict[str, Any], title: str) -> str:
         f"<p>{stats['games']:,} simulated games in {len(stats['batches'])} batch(es); agents: {escape(agents)}; "
         f"seeds {first['seeds'][0]}-{first['seeds'][-1]} in each batch. Intervals are 95% Wilson intervals.</p>",
         command,
+        banner(stats),
         seats_section(stats),
         first_player_section(stats),
         tower_section(stats),
         lengths_section(stats),
         scores_section(stats),
         features_section(stats),
+        glossary_section(stats),
         f"<h2>Files</h2><p>{files}. The games are one row each in Parquet (pandas <code>read_parquet</code>, "
         "polars <code>read_parquet</code>, DuckDB <code>SELECT * FROM 'games.parquet'</code>); "
         "<code>cattable report --from-parquet</code> writes this report again from them.</p>",

@@ -161,7 +161,7 @@ def features_plot(batch: dict[str, Any], title: str, out: Path) -> Path | None:
         capsize=3,
         label="at or below",
     )
-    labels = [f"{r['feature']} (r={r['r']:+.2f}, median {r['median']:.3g})" for r in rows]
+    labels = [f"{r.get('name', r['feature'])} (r={r['r']:+.2f}, median {r['median']:.3g})" for r in rows]
     ax.set_yticks(ys, labels, fontsize=8)
     ax.set_ylim(len(rows) - 0.5, -0.7)
     ax.set_xlabel("win rate (%), 95% interval")

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from .features import plain_name, score_rule
 from .ratings import wilson
 from .simulate import GameSummary
 
@@ -24,6 +25,8 @@ COUNTED = ("kind:", "card:", "item:", "cat:", "raid:", "wall:")
 """Counts of things a seat did, compared as a share of its actions: a seat knocked out early plays few
 cards of every kind, so raw counts would mostly say who stayed in longest."""
 SHARE = "(% of actions)"
+Z_CONFIDENCE, Z_POWER = 1.96, 0.8416
+"""A two-sided 95% test with 80% power: the usual design of a comparison."""
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,15 @@ def numeric_links(units: Units, top: int = TOP_FEATURES) -> list[dict[str, Any]]
     These are associations, not causes: a winner plays more cards partly because winning games are long."""
     won = units.won
     out: list[dict[str, Any]] = []
+    first_of: dict[bytes, str] = {}
+    same: dict[str, list[str]] = {}
+    for key, values in sorted(units.numbers.items()):  # identical columns are one feature under two keys
+        twin = first_of.setdefault(values.tobytes(), key)
+        if twin != key:
+            same.setdefault(twin, []).append(key)
     for key, values in sorted(units.numbers.items()):
+        if first_of[values.tobytes()] != key:
+            continue
         r = _correlation(values, won)
         if r is None:
             continue
@@ -202,6 +213,7 @@ def numeric_links(units: Units, top: int = TOP_FEATURES) -> list[dict[str, Any]]
         out.append(
             {
                 "feature": key,
+                "same_as": same.get(key, []),
                 "r": r,
                 "mean_won": float(values[won].mean()) if won.any() else None,
                 "mean_lost": float(values[~won].mean()) if (~won).any() else None,
@@ -272,9 +284,90 @@ def batch_stats(batch: Batch) -> dict[str, Any]:
         "draws": sum(1 for r in batch.results if not r.winners and r.team_win is None),
         "length": lengths(batch),
         "scores": scores(batch),
-        "features": numeric_links(units),
+        "features": name_features(batch.game, numeric_links(units)),
         "categories": category_rates(batch),
+        "noise": noise(batch, units),
     }
+
+
+def name_features(game: str, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Give each feature row its plain name and meaning, and those of the keys it is identical to."""
+    for row in rows:
+        row["name"], row["meaning"] = plain_name(game, row["feature"])
+        names = dict.fromkeys(plain_name(game, k)[0] for k in row["same_as"])  # card:x and kind:x: one name
+        row["same_names"] = [n for n in names if n != row["name"]]
+    return rows
+
+
+def games_to_show(sd: float, gap: float, z_confidence: float = Z_CONFIDENCE) -> int | None:
+    """About how many games (paired observations of spread ``sd``) show a mean gap of ``gap`` at 95%
+    confidence with 80% power: ``((z_a + z_b) sd / gap)^2``. None for no gap."""
+    if gap == 0 or not math.isfinite(sd):
+        return None
+    return max(2, math.ceil(((z_confidence + Z_POWER) * sd / abs(gap)) ** 2))
+
+
+def paired_gap(a: Sequence[float], b: Sequence[float], reference: float, comparisons: int = 1) -> dict[str, Any]:
+    """The mean of ``a - b`` over the same games, whether it is beyond noise, and the games that would
+    show this gap, and a gap of ``reference``, given the observed spread of the differences.
+
+    ``comparisons``: how many pairs the two were picked from (the best and worst of three seats: three),
+    so the bar is Bonferroni's, 1.96 for one pair and 2.39 for three: the widest of several gaps is
+    wider than one gap chosen in advance."""
+    crit = statistics.NormalDist().inv_cdf(1 - 0.025 / max(1, comparisons))
+    d = np.asarray(a, float) - np.asarray(b, float)
+    n = len(d)
+    gap = float(d.mean()) if n else 0.0
+    sd = float(d.std(ddof=1)) if n > 1 else float("nan")
+    se = sd / math.sqrt(n) if n > 1 else float("nan")
+    z = gap / se if se and math.isfinite(se) else 0.0
+    return {
+        "gap": gap, "sd": sd, "se": se, "z": z, "games": n, "z_needed": crit, "beyond_noise": abs(z) >= crit,
+        "comparisons": comparisons, "games_for_gap": games_to_show(sd, gap, crit), "reference": reference,
+        "games_for_reference": games_to_show(sd, reference, crit),
+    }  # fmt: skip
+
+
+def noise(batch: Batch, units: Units) -> dict[str, Any]:
+    """Per section, whether the differences seen are within noise, from the observed variance."""
+    out: dict[str, Any] = {}
+    results = batch.results
+    if batch.players > 1 and not batch.cooperative and results:
+        won = [[float(s in r.winners) for r in results] for s in range(batch.players)]
+        rates = [statistics.fmean(w) for w in won]
+        hi, lo = rates.index(max(rates)), rates.index(min(rates))
+        pairs = batch.players * (batch.players - 1) // 2
+        out["seats"] = {"high": hi, "low": lo, **paired_gap(won[hi], won[lo], 0.05, pairs)}
+        known = [r for r in results if r.features.get("first_player") is not None]
+        if known:
+            fair = fair_share(batch)
+            firsts = [float(r.features["first_player"] in r.winners) for r in known]
+            out["first_player"] = {"fair": fair, **paired_gap(firsts, [fair] * len(firsts), 0.05)}
+        scored = [r for r in results if r.scores and len(r.scores) == batch.players]
+        if scored:
+            means = [statistics.fmean(r.scores[s] for r in scored if r.scores) for s in range(batch.players)]
+            hi, lo = means.index(max(means)), means.index(min(means))
+            a = [float(r.scores[hi]) for r in scored if r.scores]
+            b = [float(r.scores[lo]) for r in scored if r.scores]
+            out["scores"] = {"high": hi, "low": lo, **paired_gap(a, b, 2.0, pairs)}
+    actions = [float(r.actions) for r in results]
+    if len(actions) > 1:
+        mean, sd = statistics.fmean(actions), statistics.stdev(actions)
+        out["length"] = {
+            "mean": mean, "half_width": Z_CONFIDENCE * sd / math.sqrt(len(actions)), "sd": sd,
+            "games_for_5pct": games_to_show(sd * math.sqrt(2), 0.05 * mean),  # two independent batches
+        }  # fmt: skip
+    n = len(units.won)
+    if n > 3:
+        out["features"] = {"units": n, "r_noise": Z_CONFIDENCE / math.sqrt(n - 3)}
+    return out
+
+
+def units_for_r(r: float) -> int | None:
+    """About how many units (seat-games) show a correlation of ``r`` (Fisher's z, 95%, 80% power)."""
+    if r == 0 or abs(r) >= 1:
+        return None
+    return math.ceil(((Z_CONFIDENCE + Z_POWER) / math.atanh(abs(r))) ** 2 + 3)
 
 
 def report_stats(batches: Sequence[Batch]) -> dict[str, Any]:
@@ -283,6 +376,7 @@ def report_stats(batches: Sequence[Batch]) -> dict[str, Any]:
         raise ValueError("a report needs at least one batch of games")
     out: dict[str, Any] = {
         "game": batches[0].game,
+        "score_rule": score_rule(batches[0].game),
         "games": sum(len(b.results) for b in batches),
         "batches": [batch_stats(b) for b in batches],
     }

@@ -179,8 +179,15 @@ def run_sweep(
     seed: int = 0,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    confirm: int = 3,
+    confirm_games: int | None = None,
 ) -> dict[str, Any]:
-    """Run ``trials`` trials of ``games`` games each; returns every trial and the best setting."""
+    """Run ``trials`` trials of ``games`` games each; returns every trial and the best setting.
+
+    Each trial's distance has a 95% interval (a bootstrap over its games). The best ``confirm`` distinct
+    settings are then played again on ``confirm_games`` fresh seeds (default four times ``games``), and
+    the best of those is named: the lowest of many noisy distances is biased low (the winner's curse),
+    so a setting is named on games that did not choose it. ``confirm=0`` names the best trial as is."""
     try:
         import optuna
     except ModuleNotFoundError as exc:
@@ -205,10 +212,13 @@ def run_sweep(
                 name, games, players, agent_names, seed=seed, workers=workers, options={**fixed, **setting}
             )
             seen[key] = summarise(name, players, agent_names, results)
+            seen[key]["interval"] = distance_interval(target, name, players, agent_names, results, seed)
         summary = seen[key]
         distance = target.distance(summary)
         study.tell(trial, distance)
+        low, high = summary["interval"]
         row: dict[str, Any] = {"trial": number, **setting, "distance": round(distance, 6)}
+        row.update(low=round(low, 6), high=round(high, 6))
         row.update({f"seat{r['seat']}": round(r["win_rate"], 4) for r in summary["seats"]})
         if "team_win_rate" in summary:
             row["team"] = round(summary["team_win_rate"], 4)
@@ -218,6 +228,28 @@ def run_sweep(
         if progress:
             progress(1)
     best = min(rows, key=lambda r: (r["distance"], r["trial"]))
+    confirmed: list[dict[str, Any]] = []
+    more = confirm_games or 4 * games
+    fresh = seed + games  # seeds no trial played
+    for row in sorted((r for r in rows if not r["repeat"]), key=lambda r: (r["distance"], r["trial"]))[:confirm]:
+        setting = _setting(row, params)
+        results = simulate(name, more, players, agent_names, seed=fresh, workers=workers, options={**fixed, **setting})
+        summary = summarise(name, players, agent_names, results)
+        low, high = distance_interval(target, name, players, agent_names, results, seed)
+        confirmed.append(
+            {"trial": row["trial"], "setting": setting, "trial_distance": row["distance"], "games": more,
+             "seeds": [fresh, fresh + more - 1], "distance": round(target.distance(summary), 6),
+             "low": round(low, 6), "high": round(high, 6)}
+        )  # fmt: skip
+        if progress:
+            progress(1)
+    named: dict[str, Any] = {"trial": best["trial"], "setting": _setting(best, params), "distance": best["distance"]}
+    named.update(low=best["low"], high=best["high"], confirmed=False)
+    if confirmed:
+        top = min(confirmed, key=lambda c: (c["distance"], c["trial"]))
+        named = {k: top[k] for k in ("trial", "setting", "distance", "low", "high", "games")}
+        named["confirmed"] = True
+        named["overlap"] = [c["trial"] for c in confirmed if c is not top and c["low"] <= top["high"]]
     return {
         "game": name,
         "players": players,
@@ -228,8 +260,32 @@ def run_sweep(
         "games_per_trial": games,
         "seed": seed,
         "trials": rows,
-        "best": {"trial": best["trial"], "setting": _setting(best, params), "distance": best["distance"]},
+        "confirmed": confirmed,
+        "best": named,
     }
+
+
+def distance_interval(
+    target: Target,
+    name: str,
+    players: int,
+    agents: Sequence[str],
+    results: Sequence[Any],
+    seed: int = 0,
+    reps: int = 200,
+) -> tuple[float, float]:
+    """A 95% percentile-bootstrap interval of the distance, resampling the batch's games."""
+    if len(results) < 2:
+        return (float("nan"), float("nan"))
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    values = []
+    for _ in range(reps):
+        pick = rng.integers(0, len(results), len(results))
+        values.append(target.distance(summarise(name, players, agents, [results[i] for i in pick])))
+    low, high = np.percentile(values, [2.5, 97.5])
+    return (float(low), float(high))
 
 
 def _setting(row: dict[str, Any], params: Sequence[Param]) -> dict[str, Any]:
@@ -264,7 +320,16 @@ def plot_sweep_trials(result: dict[str, Any], out: Path) -> Path:
     ax = axes[0][0]
     distances = [r["distance"] for r in rows]
     best = [min(distances[: i + 1]) for i in range(len(distances))]
-    ax.plot(range(len(rows)), distances, "o", color="#4c78a8", ms=4, label="trial")
+    errs = [
+        [max(0.0, r["distance"] - r.get("low", r["distance"])) for r in rows],
+        [max(0.0, r.get("high", r["distance"]) - r["distance"]) for r in rows],
+    ]
+    ax.errorbar(range(len(rows)), distances, yerr=errs, fmt="o", color="#4c78a8", ms=4, lw=0.8,
+                capsize=2, label="trial (95% bootstrap interval)")  # fmt: skip
+    for c in result.get("confirmed", []):
+        ax.errorbar([c["trial"] + 0.3], [c["distance"]], yerr=[[c["distance"] - c["low"]], [c["high"] - c["distance"]]],
+                    fmt="D", color="#e45756", ms=5, capsize=3,
+                    label=f"re-run, {c['games']} fresh games" if c is result["confirmed"][0] else None)  # fmt: skip
     ax.step(range(len(rows)), best, where="post", color="#f58518", label="best so far")
     ax.set_xlabel("trial")
     ax.set_ylabel(f"distance to {result['target']}")
@@ -281,7 +346,7 @@ def plot_sweep_trials(result: dict[str, Any], out: Path) -> Path:
             ax.plot([labels.index(str(v)) for v in values], distances, "o", color="#54a24b", ms=4)
             ax.set_xticks(range(len(labels)), labels, fontsize=8)
         ax.set_xlabel(name)
-        ax.set_title(f"best {name} = {result['best']['setting'][name]}", fontsize=9)
+        ax.set_title(f"named {name} = {result['best']['setting'][name]}", fontsize=9)
     fig.tight_layout()
     fig.savefig(out, dpi=100)
     plt.close(fig)

@@ -108,8 +108,11 @@ def run_tournament(
     options: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
     log: Path | None = None,
+    pairs: Sequence[tuple[int, int]] | None = None,
 ) -> list[Match]:
     """Every pairing plays ``games`` games, game k on seed ``seed + k`` with the seats rotated by k.
+
+    ``pairs`` (agent indices ``(i, j)``, ``i < j``) plays only those pairings (a ladder's); default all.
 
     Games are dealt round-robin over the pairings, so a run cut short has about as many games in every
     pairing. With ``log``, every finished match is appended there as a JSON line and matches already in
@@ -126,7 +129,9 @@ def run_tournament(
         make_agent(spec, game, imports=True)
     identity = log_identity(name, players, opts)
     done = load_log(log, agents, identity) if log else {}
-    pairs = list(itertools.combinations(range(len(agents)), 2))
+    pairs = list(itertools.combinations(range(len(agents)), 2)) if pairs is None else list(pairs)
+    if any(not 0 <= i < j < len(agents) for i, j in pairs):
+        raise ValueError(f"pairings {pairs}: each must be two agents' indices, the lower first")
     out = [done[(i, j, seed + k)] for k in range(games) for i, j in pairs if (i, j, seed + k) in done]
     jobs = [
         (name, players, (agents[i], agents[j]), i, j, k, seed + k, opts)

@@ -58,3 +58,46 @@ def game_features(state: State, actors: Sequence[int]) -> Features:
         for row, add in zip(seats, more.get("seats", []), strict=False):
             row.update(add)
     return out
+
+
+PREFIXES = {
+    "kind": ("actions: {}", "actions of the kind '{}' the seat took"),
+    "card": ("cards played: {}", "'{}' cards the seat played"),
+    "item": ("drawn: {}", "'{}' items the seat drew"),
+    "cat": ("cat chosen: {}", "the seat chose the cat that scores '{}'"),
+    "raid": ("raids for {}", "raids the seat made for '{}'"),
+    "wall": ("walls placed: {}", "'{}' walls the seat placed"),
+    "score": ("points from {}", "the seat's final points from '{}'"),
+}
+"""Plain names for the counts every game's keys are built from (``kind:pass``), where a game names none."""
+
+
+def _module(name: str) -> Any:
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError:
+        return None
+
+
+def plain_name(game: str, key: str) -> tuple[str, str]:
+    """A feature's name as a designer reads it and what it counts: ``kind:pass`` is ("passes", "rounds
+    the seat ..."). A game's module may name its keys (``NAMES``); the rest are named by their prefix."""
+    share = key.endswith(" (% of actions)")
+    base = key.removesuffix(" (% of actions)")
+    names: dict[str, tuple[str, str]] = getattr(_module(game), "NAMES", {})
+    if base in names:
+        name, meaning = names[base]
+    elif ":" in base and base.split(":", 1)[0] in PREFIXES:
+        prefix, value = base.split(":", 1)
+        name, meaning = (t.format(value.replace("_", " ")) for t in PREFIXES[prefix])
+    else:
+        name, meaning = base.replace("_", " "), base.replace("_", " ")
+    if share:
+        return f"{name} (% of the seat's actions)", f"{meaning}, as a percentage of all its actions"
+    return name, meaning
+
+
+def score_rule(game: str) -> str | None:
+    """One sentence saying how the game's score is made (a game's module gives it as ``SCORE``)."""
+    rule: str | None = getattr(_module(game), "SCORE", None)
+    return rule

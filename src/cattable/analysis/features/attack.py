@@ -39,3 +39,27 @@ def features(state: State, actors: Sequence[int]) -> dict[str, Any]:
         row["food"] = float(food(state, seat))
         seats.append(row)
     return {"game": {"rounds": details["rounds"], "ending": details["reason"]}, "seats": seats}
+
+
+SCORE = (
+    "A seat's score is its lives left plus the items of food in its larder (the winner brings six foods "
+    "home, or is the last cat standing)."
+)
+_PICTURES = {"speedy": "Speedy Cat", "attack": "Cat Attack", "burglar": "Cat Burglar", "six_cat": "Six Cat"}
+NAMES: dict[str, tuple[str, str]] = {
+    "kind:move": ("moves", "moves of the seat's cat on the board"),
+    "kind:raid": ("raids", "raids the seat made on a larder"),
+    "kind:fight": ("fights", "fights the seat started"),
+    "kind:swap": ("swaps", "cards the seat swapped"),
+    "kind:fight_card": ("fight cards played", "fight cards the seat played"),
+    "lives_left": ("lives left", "the seat's lives at the end"),
+    "food": ("food in the larder", "items of food in the seat's larder at the end"),
+    "rounds": ("rounds played", "rounds the game lasted"),
+    "ending": ("how the game ended", "the reason the game ended"),
+    **{f"card:{k}": (f"{v} cards played", f"{v} cards the seat played") for k, v in _PICTURES.items()},
+    **{f"kind:{k}": (f"{v} cards played", f"{v} cards the seat played") for k, v in _PICTURES.items()},
+    **{f"card:{suit}{n}": (f"{suit} {n} cards played", f"Mog cards of the {suit} suit and value {n} the seat played")
+       for suit in ("cat", "mouse", "bird") for n in range(1, 10)},
+    **{f"kind:{suit}_card": (f"{suit} cards played", f"Mog cards of the {suit} suit the seat played")
+       for suit in ("cat", "mouse", "bird")},
+}  # fmt: skip

@@ -22,7 +22,7 @@ from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES
 from cattable.core.registry import DRAWING_GROUP, companion
 from cattable.interfaces.cli.network import add_network_commands
-from cattable.interfaces.cli.reports import add_report_commands, save_parquet
+from cattable.interfaces.cli.reports import add_report_commands, save_export, save_parquet
 from cattable.interfaces.terminal import play, replay
 from cattable.interfaces.terminal.common import (
     check_writable_file,
@@ -140,10 +140,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             progress=lambda k: bar.advance(task, k),
             backend=args.backend,
             address=args.address,
-            with_actions=getattr(args, "actions", False),
+            with_actions=getattr(args, "actions", False) or bool(getattr(args, "export", None)),
         )
     if getattr(args, "parquet", None):
         save_parquet(args, game.name, agents, options, results)
+    if getattr(args, "export", None):
+        save_export(args, game.name, agents, options, results)
     summary = summarise(game.name, args.players, agents, results)
     summary["seed"] = args.seed
     summary["options"] = options
