@@ -400,4 +400,4 @@ def test_the_cafe_log_shows_the_marks_once_revealed_and_sheet_n_draws_a_sheet(
     for seat in (1, 2):
         from cattable.interfaces.terminal.drawings.cafe import _describe
 
-        assert f"round 1, Bot {seat}: {_describe(final['sheets'][seat]['last'])}" in out
+        assert f"round 1, Bot {seat + 1}: {_describe(final['sheets'][seat]['last'])}" in out  # seats read from 1

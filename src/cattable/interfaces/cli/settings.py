@@ -76,7 +76,7 @@ def layer(parser: argparse.ArgumentParser, skip: tuple[str, ...] = ("help", "con
         "--config",
         metavar="FILE",
         default=os.environ.get(ENV_PREFIX + "CONFIG"),
-        help="a TOML file of settings (flags and CATTABLE_* variables win over it; docs/SETTINGS.md)",
+        help="a TOML file of settings (flags and CATTABLE_* variables win over it; docs/SETTINGS.md; default: none)",
     )
     return found
 
