@@ -207,8 +207,10 @@ def test_quick_play_seats_two_strangers_at_one_table(server: Server, browser: An
 def test_an_open_tables_free_seat_goes_to_a_bot_after_the_wait(server: Server, context: Any) -> None:
     page = context.new_page()
     table, seat = _quick_play(page, server.base, "cafe", "Cleo", fill_after=2)
+    assert seat == 0
     _drawn(page)
     assert page.locator(".seats .tag.bot").count() == 0
     page.locator(".seats .tag.bot").wait_for(timeout=20_000)
     assert "Bot 2" in page.locator(".seats").inner_text()
+    assert get(f"{server.base}/api/tables/{table}")["seats"][1]["bot"] == "heuristic"
     assert get(f"{server.base}/api/open-tables") == []
