@@ -2,7 +2,7 @@
 // every move sent with a fresh id and resent with the same id after a reconnection until it is acknowledged
 // (the server applies it at most once), and reconnection with a growing pause (at once after a restart, 1012).
 
-import type { Action, AckMessage, ErrorMessage, LogLine, NoticeMessage, ServerMessage, StateMessage } from "./protocol";
+import type { Action, AckMessage, ChatMessage, ErrorMessage, LogLine, NoticeMessage, ServerMessage, StateMessage } from "./protocol";
 
 export type Status = "connecting" | "open" | "lost" | "closed";
 
@@ -13,6 +13,9 @@ export interface Handlers {
   status(status: Status): void;
   /** Something that happened without a move (a seat's time ran out and the table waits for it). */
   notice?(msg: NoticeMessage): void;
+  /** Chat lines (the history after hello, then each new one), and the answer to a line this page sent. */
+  chat?(msg: ChatMessage): void;
+  chatAnswer?(msg: AckMessage | ErrorMessage): void;
 }
 
 let counter = 0;
@@ -28,6 +31,7 @@ export class Connection {
   private unacked = new Map<string, object>();
   private retry = 500;
   private stopped = false;
+  private chatIds = new Set<string>();
 
   constructor(
     readonly table: string,
@@ -83,6 +87,16 @@ export class Connection {
     return this.send({ type: "reclaim" });
   }
 
+  /** Post a chat line; false when not connected. Never resent after a reconnection: a line is posted once
+   * or not at all, and the page says which. */
+  chat(text: string): boolean {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    const id = freshId();
+    this.chatIds.add(id);
+    this.ws.send(JSON.stringify({ type: "chat", id, text }));
+    return true;
+  }
+
   private send(body: { type: string; [k: string]: unknown }): string {
     const id = freshId();
     const msg = { ...body, id };
@@ -101,6 +115,10 @@ export class Connection {
       this.log = [...this.log, ...msg.log.filter((l) => msg.reset || l.version > known)];
       this.version = msg.version;
       this.on.state(msg, this.log);
+    } else if ((msg.type === "ack" || msg.type === "error") && msg.id && this.chatIds.delete(msg.id)) {
+      this.on.chatAnswer?.(msg);
+    } else if (msg.type === "chat") {
+      this.on.chat?.(msg);
     } else if (msg.type === "ack") {
       if (msg.id) this.unacked.delete(msg.id);
       this.on.ack(msg);

@@ -6,6 +6,8 @@ import { api, type GameInfo, type Json, type Opened } from "./protocol";
 import { forget, heldSeats, holdSeat, hostTable, hosted } from "./storage";
 import { languageSwitch, message, t } from "./i18n";
 import { T } from "./text";
+import { quickPlay } from "./quickplay";
+import { S } from "./social-text";
 
 const LEVELS = ["heuristic", "random", "mcts:easy", "mcts:medium", "mcts:hard"];
 /** The tower's steadiness levels, steadiest first (games/tower/physics.py STEADINESS): each seat's hand. */
@@ -77,6 +79,11 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
   const increment = h("input", { name: "increment", type: "number", min: 0, value: 10 });
   const days = h("input", { name: "days", type: "number", min: 1, value: 2 });
   const onTimeout = select("on_timeout", T.timeoutChoices, "wait");
+  const openSeats = h("input", { type: "checkbox", name: "open" });
+  const fillAfter = h("input", { name: "fill_after", type: "number", min: 0, max: 3600, value: 60 });
+  const fillBox = field(S.fillAfter, fillAfter);
+  fillBox.hidden = true; // only for a table open to strangers
+  openSeats.addEventListener("change", () => (fillBox.hidden = !openSeats.checked));
   const clockBox = h("div", { class: "clock-fields" });
   const error = h("p", { class: "notice", role: "alert" });
   const game = (): GameInfo => games.find((g) => g.name === gameSel.value)!;
@@ -172,6 +179,7 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
     h("details", {}, h("summary", {}, T.options), optionsBox),
     h("div", { class: "row" }, field(T.spectators, spectators), field(T.clock, clockSel)),
     clockBox,
+    h("div", { class: "row" }, h("label", { class: "field check" }, openSeats, h("span", {}, S.openToStrangers)), fillBox),
     error,
     h("button", { type: "submit", class: "primary" }, T.openButton),
   );
@@ -204,6 +212,8 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
       spectators: spectators.value,
       clock,
       on_timeout: clock ? onTimeout.value : "wait",
+      open: openSeats.checked,
+      fill_after: openSeats.checked ? Number(fillAfter.value) : null,
     };
     try {
       error.textContent = "";
@@ -223,6 +233,8 @@ interface OpenBody {
   spectators: string;
   clock: Record<string, Json> | null;
   on_timeout: string;
+  open: boolean;
+  fill_after: number | null;
 }
 
 async function opened(result: HTMLElement, made: Opened, body: OpenBody): Promise<void> {
@@ -309,6 +321,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   const result = h("section", { class: "opened", hidden: true, "aria-live": "polite" });
   const mine = h("div", {});
   const formBox = h("div", {}, T.loading);
+  const quickBox = h("div", {}, T.loading);
   const watchInput = h("input", { name: "watch", "aria-label": T.tableIdOrLink, placeholder: T.tableIdOrLink });
   const inviteInput = h("input", { name: "invite", "aria-label": T.inviteLinkOrCode, placeholder: T.inviteLinkOrCode });
   clear(
@@ -318,6 +331,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
       "main",
       { id: "main", class: "lobby" },
       h("section", { class: "card" }, h("h2", {}, T.openTitle), formBox, result),
+      h("section", { class: "card" }, h("h2", {}, S.quickTitle), quickBox),
       h("section", { class: "card" }, h("h2", {}, T.myTables), mine),
       h(
         "section",
@@ -353,6 +367,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     const games = await api.games();
     for (const g of games) titles.set(g.name, titleOf(g));
     void myTables(mine);
+    clear(quickBox, quickPlay(games, titleOf));
     clear(formBox, openForm(games, (made, body) => void opened(result, made, body).then(() => myTables(mine))));
   } catch (err) {
     clear(formBox, h("p", { class: "notice" }, T.refused((err as Error).message)));

@@ -15,6 +15,7 @@ export type Action = { kind: string; [field: string]: Json };
 // JSON, the client narrows it to Action.
 export type { AckMessage, Catalogue, ErrorMessage, GameResult, Joined, LogLine, Message, MyTable, Opened, PastView, Presence, SeatInfo } from "./generated/protocol";
 export type { NoticeMessage, SettleMessage, TableIn, ClientMessage } from "./generated/protocol";
+export type { ChatLine, ChatMessage, OpenTable, SeatTaken } from "./generated/protocol";
 export { PROTOCOL_VERSION } from "./generated/protocol";
 
 export type StateMessage = Omit<Wire.StateMessage, "legal" | "queued"> & { legal: Action[]; queued: Action | null };
@@ -74,6 +75,11 @@ export const api = {
     call<Hint>("POST", `/api/tables/${enc(table)}/hint`, {}, token),
   presence: (table: string, token: string | null) =>
     call<Wire.Presence>("GET", `/api/tables/${enc(table)}/presence`, undefined, token),
+  again: (table: string, token: string) => call<Wire.SeatTaken>("POST", `/api/tables/${enc(table)}/again`, {}, token),
+  openTables: (game?: string) => call<Wire.OpenTable[]>("GET", `/api/open-tables${game ? `?game=${enc(game)}` : ""}`),
+  takeSeat: (table: string, name: string) =>
+    call<Wire.SeatTaken>("POST", `/api/open-tables/${enc(table)}/seats`, { name } satisfies Wire.TakeIn),
+  quickPlay: (body: Wire.QuickIn) => call<Wire.SeatTaken>("POST", "/api/quick-play", body),
 };
 
 function enc(s: string): string {

@@ -5,7 +5,10 @@
 import { Connection, type Status } from "./connection";
 import { clear, h } from "./dom";
 import { api, type Action, type LogLine, type StateMessage } from "./protocol";
-import { hosted, seatsAt } from "./storage";
+import { holdSeat, hosted, seatsAt } from "./storage";
+import { chatBox } from "./chat";
+import { S } from "./social-text";
+import { turnSignals, type TurnSignals } from "./turn";
 import { inviteList } from "./lobby";
 import { tableFor } from "./tables";
 import type { TableContext, TableModule } from "./tables/types";
@@ -29,7 +32,7 @@ interface Frame {
   end: HTMLElement;
 }
 
-function layout(root: HTMLElement, title: string, table: string, module: TableModule, fresh: boolean): Frame {
+function layout(root: HTMLElement, title: string, table: string, module: TableModule, fresh: boolean, social: HTMLElement[]): Frame {
   const f: Frame = {
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }, T.connecting),
     notice: h("p", { class: "notice", role: "alert", "aria-live": "assertive" }),
@@ -58,6 +61,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
         { class: "side" },
         h("section", { class: "seats-box", "aria-label": T.seatsHeading }, h("h2", {}, T.seatsHeading), f.seats),
         invitesBox(table, fresh),
+        social,
         h("section", { class: "log-box" }, h("h2", {}, T.logHeading), f.log),
         module.rules.length
           ? h(
@@ -100,6 +104,8 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
   let offset = 0; // the server's clock less ours, in seconds
   let sending = 0; // moves sent and not yet acknowledged: the page offers nothing more until they are
   let linkUp = false; // this page's own connection (the presence poll may lag behind it)
+  let signals: TurnSignals | null = null;
+  const chat = chatBox((text) => conn.chat(text));
 
   const ctx = (msg: StateMessage): TableContext => ({
     table,
@@ -129,8 +135,11 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     const msg = last;
     if (!module || !frame) {
       module = tableFor(msg.game);
-      frame = layout(root, T.gameTitle(msg.game), table, module, msg.version === 0 && !msg.over);
+      signals = turnSignals(T.gameTitle(msg.game), say);
+      const social = [chat.element, msg.seat !== null ? signals.element : null].filter((e): e is HTMLElement => e !== null);
+      frame = layout(root, T.gameTitle(msg.game), table, module, msg.version === 0 && !msg.over, social);
     }
+    signals?.update(!msg.over && msg.seat !== null && msg.legal.length > 0);
     const c = ctx(msg);
     root.dataset.version = String(msg.version);
     root.dataset.draws = String(Number(root.dataset.draws ?? 0) + 1);
@@ -145,6 +154,29 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     const lines = log.map((l) => h("li", { "data-version": l.version }, module!.logLine(l, c.names, msg.seat)));
     clear(frame.log, lines.reverse()); // the newest first
     drawEnd(frame.end, msg, module, c.names);
+    if (msg.over) frame.end.append(againBox(msg));
+  }
+
+  /** "Play again" at the end: the same seats at a new table, each person's own seat by their own token;
+   * once someone has started it (the state's ``next``), the others join it the same way. */
+  function againBox(msg: StateMessage): HTMLElement {
+    const next = msg.next ?? null;
+    if (msg.seat === null || !token) {
+      return h("p", { class: "again" }, next ? h("a", { class: "button", href: `/t/${next}?watch` }, S.watchNext) : null);
+    }
+    const button = h("button", { type: "button", class: "primary play-again" }, next ? S.joinNext : S.playAgain);
+    button.addEventListener("click", async () => {
+      button.disabled = true;
+      try {
+        const got = await api.again(table, token);
+        holdSeat({ table: got.table, seat: got.seat, token: got.token, game: msg.game, name: msg.seats[got.seat]?.name ?? "" });
+        location.assign(`/t/${got.table}?seat=${got.seat}`);
+      } catch (err) {
+        button.disabled = false;
+        say(T.refused((err as Error).message));
+      }
+    });
+    return h("p", { class: "again" }, next ? h("span", {}, `${S.nextOpened} `) : null, button);
   }
 
   function statusLine(msg: StateMessage, mod: TableModule, c: TableContext): string {
@@ -243,6 +275,12 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     },
     notice(msg) {
       say(message(msg.msg));
+    },
+    chat(msg) {
+      chat.add(msg.lines, last?.seat ?? null);
+    },
+    chatAnswer(msg) {
+      chat.answered(msg.type === "error" ? msg.reason : null);
     },
     status(s: Status) {
       document.body.dataset.connection = s;

@@ -286,8 +286,14 @@ class Hub:
         spectators: str,
         clock: Any = None,
         on_timeout: Any = "wait",
+        *,
+        open: bool = False,
+        fill_after: Any = None,
+        host_hash: str | None = None,
     ) -> dict[str, Any]:
-        """Open a table; the host's token and one invite code per person's seat are returned once."""
+        """Open a table; the host's token and one invite code per person's seat are returned once. An
+        ``open`` table lists its free seats for strangers, and gives those still free after ``fill_after``
+        seconds to bots (social.py); ``host_hash`` keeps a host's token for a table played again."""
         if self.draining:
             raise Refusal("unavailable", "this server is restarting: try again in a moment")
         try:
@@ -305,6 +311,12 @@ class Hub:
                 check_bot(bot, game_name)
             clock = clocks.check_clock(clock)
             on_timeout = clocks.check_on_timeout(on_timeout)
+            if fill_after is not None and (
+                isinstance(fill_after, bool) or not isinstance(fill_after, int | float) or not 0 <= fill_after <= 3600
+            ):
+                raise ValueError("fill_after must be a number of seconds from 0 to 3600, or null (never)")
+            if fill_after is not None and not open:
+                raise ValueError("fill_after is for open tables (open: true)")
         except (OptionError, ValueError) as exc:
             raise Refusal("bad_table", str(exc)) from None
         host = new_secret()
@@ -319,12 +331,15 @@ class Hub:
             spectators=spectators,
             version_started=cattable_version(),
             status="running",
-            host_hash=digest(host),
+            host_hash=host_hash or digest(host),
             setup_chance=list(state.chance.log),
             setup_hash=state_hash(state),
             setup_form=game.snapshot_form,
             clock=clock,
             on_timeout=on_timeout,
+            open=bool(open),
+            fill_after=None if fill_after is None else float(fill_after),
+            created=time.time(),
         )
         now = time.time()
         bank = clocks.start_bank(clock)
@@ -383,12 +398,22 @@ class Hub:
         name = spec.name[:64]
         async with self.locks[table_id]:
             gen = await self.writer.call(lambda: self.store.reassign(table_id, seat, name, spec.bot, invite_hash))
-            table.seats[seat] = replace(table.seats[seat], name=name, bot=spec.bot, generation=gen, autopilot=False)
-            for watcher in [w for w in self.watchers[table_id] if w.viewer == seat]:
-                self.watchers[table_id].discard(watcher)
-                await watcher.close("this seat was given to someone else")
-        await self._after_move(table, set())
+            await self.seat_changed(table, seat, name=name, bot=spec.bot, generation=gen)
+        await self.refresh(table)
         return {"table": table_id, "seat": seat, "invite": invite}
+
+    async def seat_changed(self, table: Table, seat: int, **change: Any) -> None:
+        """A seat's row changed in the store (under the table's lock): memory follows, and when its
+        generation rose, the seat's connections are closed (their tokens stopped)."""
+        table.seats[seat] = replace(table.seats[seat], **change, autopilot=False)
+        if "generation" in change:
+            for watcher in [w for w in self.watchers[table.row.id] if w.viewer == seat]:
+                self.watchers[table.row.id].discard(watcher)
+                await watcher.close("this seat was given to someone else")
+
+    async def refresh(self, table: Table) -> None:
+        """Play what is now due (a seat given to a bot) and send every watcher the table as it is."""
+        await self._after_move(table, set())
 
     async def seat_of(self, token: str) -> tuple[str, int]:
         found = await asyncio.to_thread(self.store.token_seat, digest(token))

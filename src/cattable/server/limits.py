@@ -31,6 +31,11 @@ class LimitPolicy:
     """...and at once, after a pause."""
     sockets_per_address: int = 100
     """WebSockets open at once from one address."""
+    chat_lines: int = 5
+    """Chat lines one connection may post in ``chat_seconds`` (and at once)."""
+    chat_seconds: float = 10.0
+    seats_per_minute: int = 10
+    """Seats one address may take at open tables a minute (quick play included; bursts up to the same)."""
 
 
 class RateLimited(Refusal):
@@ -40,7 +45,7 @@ class RateLimited(Refusal):
         self.retry_after = max(1, math.ceil(retry_after))
         """Whole seconds, at least 1 (``Retry-After`` takes whole seconds)."""
         self.kind = kind
-        """Which limit: ``tables``, ``messages`` or ``sockets`` (the metric's label)."""
+        """Which limit: ``tables``, ``messages``, ``sockets``, ``chat`` or ``seats`` (the metric's label)."""
         super().__init__("rate_limited", f"too many {what}: try again in {self.retry_after} s")
 
 
@@ -84,6 +89,8 @@ class Limits:
         self.tables = Buckets(p.tables_per_minute / 60, p.tables_per_minute, clock)
         self.messages = Buckets(p.messages_per_second, max(1, p.message_burst), clock)
         self.sockets: dict[str, int] = {}
+        self.chat = Buckets(p.chat_lines / p.chat_seconds if p.chat_seconds > 0 else 0, max(1, p.chat_lines), clock)
+        self.seats = Buckets(p.seats_per_minute / 60, p.seats_per_minute, clock)
 
     def open_table(self, address: str) -> None:
         """Count a table opened from ``address``, or raise ``RateLimited``."""
@@ -96,6 +103,18 @@ class Limits:
         wait = self.messages.take(key)
         if wait:
             raise RateLimited("messages", "messages", wait)
+
+    def chat_line(self, key: str) -> None:
+        """Count a chat line from one connection, or raise ``RateLimited``."""
+        wait = self.chat.take(key)
+        if wait:
+            raise RateLimited("chat", "chat messages", wait)
+
+    def take_seat(self, address: str) -> None:
+        """Count a seat taken at an open table from ``address``, or raise ``RateLimited``."""
+        wait = self.seats.take(address)
+        if wait:
+            raise RateLimited("seats", "seats taken from your address", wait)
 
     def socket_opened(self, address: str) -> bool:
         """Count a socket from ``address``; False (and not counted) when it has as many as allowed."""

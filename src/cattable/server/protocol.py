@@ -97,6 +97,8 @@ class SeatMessage(TypedDict):
     """Once the game is over."""
     views: NotRequired[list[Json]]
     """Once the game is over: every seat's view."""
+    next: NotRequired[str]
+    """Once a seat asked to play again: the new table (each seat gets its token there with its own)."""
 
 
 class StateMessage(SeatMessage):
@@ -158,7 +160,28 @@ class NoticeMessage(TypedDict):
     msg: Message
 
 
-ServerMessage = StateMessage | AckMessage | ErrorMessage | PongMessage | SettleMessage | NoticeMessage
+class ChatLine(TypedDict):
+    """A line of a table's chat: what a person typed, shown as text (never as HTML)."""
+
+    n: int
+    """Its number: lines of one table are numbered in order (a client drops a line it has)."""
+    seat: int | None
+    """The seat that wrote it, or null for a spectator."""
+    name: str
+    text: str
+    at: float
+    """Seconds since the epoch."""
+
+
+class ChatMessage(TypedDict):
+    """Chat lines: the last 100 after a ``hello``, then each new line to every watcher of the table."""
+
+    type: Literal["chat"]
+    table: str
+    lines: list[ChatLine]
+
+
+ServerMessage = StateMessage | AckMessage | ErrorMessage | PongMessage | SettleMessage | NoticeMessage | ChatMessage
 
 
 # -- client to server -------------------------------------------------------------------------------------
@@ -194,7 +217,15 @@ class PingMessage(TypedDict):
     id: str
 
 
-ClientMessage = HelloMessage | ActMessage | UndoMessage | ReclaimMessage | SyncMessage | PingMessage
+class ChatSendMessage(TypedDict):
+    """Post a line to the table's chat (a seat, or a spectator where the table admits them)."""
+
+    type: Literal["chat"]
+    id: str
+    text: str
+
+
+ClientMessage = HelloMessage | ActMessage | UndoMessage | ReclaimMessage | SyncMessage | PingMessage | ChatSendMessage
 
 
 # -- HTTP replies ---------------------------------------------------------------------------------------
@@ -291,3 +322,34 @@ class GameInfo(TypedDict):
     options: list[GameOption]
     data: list[GameData]
     bots: list[str]
+
+
+class OpenSeat(TypedDict):
+    seat: int
+    name: str
+    bot: str | None
+    free: bool
+    """Nobody holds this person's seat yet: a stranger may take it."""
+
+
+class OpenTable(TypedDict):
+    """``GET /api/open-tables``: a running table open to strangers with a seat free (never an invite)."""
+
+    table: str
+    game: str
+    players: int
+    seats: list[OpenSeat]
+    created: float
+    fill_after: Number | None
+    """Seconds after ``created`` when the seats still free are given to bots (null: never)."""
+
+
+class SeatTaken(TypedDict):
+    """``POST /api/open-tables/{id}/seats``, ``POST /api/quick-play`` and ``POST /api/tables/{id}/again``:
+    the seat token of the seat taken."""
+
+    table: str
+    seat: int
+    token: str
+    opened: bool
+    """Quick play opened this table (no open table of the game had a seat free)."""

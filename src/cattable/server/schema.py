@@ -39,6 +39,9 @@ tables = Table(
         "clock", JSON, nullable=True, doc='{"mode": "live", "bank": s, "increment": s} or {"mode": "async", "days": d}'
     ),
     Column("on_timeout", String(32), nullable=False, doc='"wait", or "autopilot:<bot>" until the person reclaims'),
+    Column("open", Boolean, nullable=False, doc="listed for strangers: a free seat may be taken without an invite"),
+    Column("fill_after", Float, nullable=True, doc="seconds after opening when free seats are given to bots"),
+    Column("next_table", String(32), nullable=True, doc='the table its seats went on to ("play again")'),
 )
 
 seats = Table(
@@ -102,3 +105,15 @@ leases = Table(
     Column("expires", Float, nullable=False),
 )
 """One serving process per table: a process writes a table's events only while it holds the lease."""
+
+chat = Table(
+    "chat",
+    metadata,
+    Column("n", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=True, doc="the seat that wrote it, null for a spectator"),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""What people typed at a table: kept apart from its events, never part of the game's record."""

@@ -47,6 +47,13 @@ class TableRow:
     """The game's ``snapshot_form`` when ``setup_hash`` was made (tables stored before forms were kept: 1)."""
     clock: dict[str, Any] | None = None
     on_timeout: str = "wait"
+    open: bool = False
+    """Listed for strangers (``GET /api/open-tables``): a free seat is taken without an invite."""
+    fill_after: float | None = None
+    """Seconds after ``created`` when the seats still free are given to bots."""
+    next_table: str | None = None
+    """The table its seats went on to ("play again"), once there is one."""
+    created: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -183,7 +190,7 @@ class Store:
                     options=row.options,
                     spectators=row.spectators,
                     version_started=row.version_started,
-                    created=time.time(),
+                    created=row.created or time.time(),
                     status=row.status,
                     host_hash=row.host_hash,
                     setup_chance=row.setup_chance,
@@ -191,6 +198,9 @@ class Store:
                     setup_form=row.setup_form,
                     clock=row.clock,
                     on_timeout=row.on_timeout,
+                    open=row.open,
+                    fill_after=row.fill_after,
+                    next_table=row.next_table,
                 )
             )
             for s in seat_rows:
@@ -228,6 +238,10 @@ class Store:
             setup_form=r["setup_form"],
             clock=r["clock"],
             on_timeout=r["on_timeout"],
+            open=bool(r["open"]),
+            fill_after=r["fill_after"],
+            next_table=r["next_table"],
+            created=r["created"],
         )
 
     def table_ids(self, status: str | None = None) -> list[str]:

@@ -204,6 +204,8 @@ class Table:
         own = self.seats[viewer] if viewer is not None else None
         if own is not None and own.webhook is not None:
             msg["webhook"] = {"url": own.webhook, "failing": own.webhook_error is not None, "error": own.webhook_error}
+        if self.row.next_table is not None:
+            msg["next"] = self.row.next_table
         if reveal:
             msg["result"] = cast(wire.GameResult, self.state.result().to_json())  # core knows no wire types
             msg["views"] = [self.view(s) for s in range(self.row.players)]

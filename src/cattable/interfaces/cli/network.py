@@ -94,11 +94,13 @@ def _log_config(log_format: str = "text", level: str = "info") -> dict[str, Any]
 
 def _limit_policy(args: argparse.Namespace) -> LimitPolicy:
     """The limits per address and per token (docs/SETTINGS.md), each checked; 0 turns one off."""
-    for name in ("tables_per_minute", "message_burst", "sockets_per_address"):
+    for name in ("tables_per_minute", "message_burst", "sockets_per_address", "chat_lines", "seats_per_minute"):
         if getattr(args, name) < 0:
             raise ValueError(f"--{name.replace('_', '-')} must be 0 (no limit) or more")
     if args.messages_per_second < 0:
         raise ValueError("--messages-per-second must be 0 (no limit) or more")
+    if args.chat_seconds <= 0:
+        raise ValueError("--chat-seconds must be more than 0")
     if args.send_queue < 1:
         raise ValueError("--send-queue must be at least 1")
     if args.shutdown_seconds < 0:
@@ -113,6 +115,9 @@ def _limit_policy(args: argparse.Namespace) -> LimitPolicy:
         messages_per_second=args.messages_per_second,
         message_burst=args.message_burst,
         sockets_per_address=args.sockets_per_address,
+        chat_lines=args.chat_lines,
+        chat_seconds=args.chat_seconds,
+        seats_per_minute=args.seats_per_minute,
     )
 
 
@@ -215,6 +220,11 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     guard.add_argument("--message-burst", type=int, default=40, help="messages one seat token may send at once")
     guard.add_argument(
         "--sockets-per-address", type=int, default=100, help="WebSockets one address may hold open at once"
+    )
+    guard.add_argument("--chat-lines", type=int, default=5, help="chat lines one connection may post in --chat-seconds")
+    guard.add_argument("--chat-seconds", type=float, default=10.0, help="the span --chat-lines counts over")
+    guard.add_argument(
+        "--seats-per-minute", type=int, default=10, help="seats one address may take at open tables a minute"
     )
     guard.add_argument(
         "--send-queue",

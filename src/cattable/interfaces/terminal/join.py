@@ -168,6 +168,10 @@ def _play(ws: _Link, seat: int, bot: str | None, ask: Callable[[str], str], lang
         if msg["type"] == "notice":
             console.print(f"[yellow]{escape(_told(msg, lang))}[/]")
             continue
+        if msg["type"] == "chat":  # what people typed at the table: shown as plain text
+            for line in msg["lines"]:
+                console.print(f"  [dim]{escape(line['name'] or 'spectator')}:[/] {escape(line['text'])}")
+            continue
         if msg["type"] != "state":
             continue
         if game is None:
@@ -200,7 +204,7 @@ def _play(ws: _Link, seat: int, bot: str | None, ask: Callable[[str], str], lang
             opened = ws.opened
             ws.send({"type": "act", "id": uuid.uuid4().hex, "action": action.to_json()})
             reply = ws.recv()
-            while reply["type"] in ("state", "notice"):  # crossed our move: kept for after the reply
+            while reply["type"] in ("state", "notice", "chat"):  # crossed our move: kept for after the reply
                 inbox.append(reply)
                 reply = ws.recv()
             if reply["type"] == "ack":

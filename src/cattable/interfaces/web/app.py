@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -33,6 +33,7 @@ from cattable.server import protocol as wire
 from cattable.server.hub import Hub, SeatSpec, cattable_version
 from cattable.server.limits import LimitPolicy, Limits, RateLimited
 from cattable.server.outbox import Lagging, OutboxPolicy, OutboxWatcher
+from cattable.server.social import Social, clean_chat
 from cattable.server.store import Store
 from cattable.server.table import SPECTATORS, Refusal, Viewer
 from cattable.server.tokens import digest
@@ -58,6 +59,10 @@ class TableIn(BaseModel):
         description='null, {"mode": "live", "bank": seconds, "increment": seconds} or {"mode": "async", "days": d}',
     )
     on_timeout: str = Field(default="wait", description="'wait', or 'autopilot:<bot>' until the person reclaims")
+    open: bool = Field(default=False, description="listed for strangers: a free seat is taken without an invite")
+    fill_after: float | None = Field(
+        default=None, ge=0, le=3600, description="an open table's seats still free after this many seconds go to bots"
+    )
 
 
 class WebhookIn(BaseModel):
@@ -81,6 +86,19 @@ class TokensIn(BaseModel):
     tokens: list[str] = Field(max_length=200)
 
 
+class TakeIn(BaseModel):
+    name: str = Field(default="", max_length=64, description="your name at the table (empty: Player N)")
+
+
+class QuickIn(BaseModel):
+    game: str = Field(max_length=32)
+    players: int | None = Field(default=None, ge=1, le=8, description="a table of this many seats (default: any)")
+    name: str = Field(default="", max_length=64)
+    fill_after: float | None = Field(
+        default=60, ge=0, le=3600, description="if a table is opened: seconds until its free seats go to bots"
+    )
+
+
 def hub_of(request: Request) -> Hub:
     """The hub the app's start-up built (a dependency, so routes stay thin)."""
     hub: Hub = request.app.state.hub
@@ -88,6 +106,14 @@ def hub_of(request: Request) -> Hub:
 
 
 HubDep = Annotated[Hub, Depends(hub_of)]
+
+
+def social_of(request: Request) -> Social:
+    social: Social = request.app.state.social
+    return social
+
+
+SocialDep = Annotated[Social, Depends(social_of)]
 
 
 def create_app(
@@ -119,7 +145,11 @@ def create_app(
         )
         await hub.start()
         app.state.hub = hub
+        social = Social(hub)
+        social.start()
+        app.state.social = social
         yield
+        social.close()
         await hub.close()
         store.close()
 
@@ -141,6 +171,7 @@ def create_app(
             "bad_table": 400,
             "invalid": 400,
             "spectator": 403,
+            "not_open": 403,
             "elsewhere": 503,
             "unavailable": 503,
             "rate_limited": 429,
@@ -198,8 +229,43 @@ def create_app(
         guard.open_table(address_of(request.scope))
         seats = [SeatSpec(name=s.name, bot=s.bot) for s in body.seats]
         return await hub.create(
-            body.game, body.players, body.options, seats, body.spectators, body.clock, body.on_timeout
+            body.game,
+            body.players,
+            body.options,
+            seats,
+            body.spectators,
+            body.clock,
+            body.on_timeout,
+            open=body.open,
+            fill_after=body.fill_after,
         )
+
+    @app.get("/api/open-tables")
+    async def open_tables(social: SocialDep, game: str | None = None) -> list[wire.OpenTable]:
+        """Running tables open to strangers with a seat free, oldest first (never an invite code)."""
+        return await social.open_tables(game)
+
+    @app.post("/api/open-tables/{table_id}/seats")
+    async def take_seat(table_id: str, body: TakeIn, social: SocialDep, request: Request) -> wire.SeatTaken:
+        """Take the first free seat of an open table: its seat token."""
+        guard.take_seat(address_of(request.scope))
+        return await social.take_seat(table_id, body.name)
+
+    @app.post("/api/quick-play")
+    async def quick_play(body: QuickIn, social: SocialDep, request: Request) -> wire.SeatTaken:
+        """A seat at an open table of the game, or a new open table if none has a seat free."""
+        address = address_of(request.scope)
+        guard.take_seat(address)
+        return await social.quick_play(
+            body.game, body.players, body.name, body.fill_after, lambda: guard.open_table(address)
+        )
+
+    @app.post("/api/tables/{table_id}/again")
+    async def again(
+        table_id: str, social: SocialDep, hub: HubDep, authorization: Annotated[str | None, Header()] = None
+    ) -> wire.SeatTaken:
+        """Play again once the game is over: the same seats at a new table; your token for your own seat."""
+        return await social.again(table_id, await seat_for(hub, table_id, authorization))
 
     @app.post("/api/join")
     async def join(body: JoinIn, hub: HubDep) -> wire.Joined:
@@ -350,7 +416,7 @@ def create_app(
             await websocket.accept()
             hub.metrics.sockets.inc()
             try:
-                await _follow(hub, table_id, websocket, guard, app.state.outbox)
+                await _follow(hub, app.state.social, table_id, websocket, guard, app.state.outbox)
             finally:
                 hub.metrics.sockets.dec()
         finally:
@@ -361,10 +427,15 @@ def create_app(
     return app
 
 
-async def _follow(hub: Hub, table_id: str, websocket: WebSocket, guard: Limits, outbox: OutboxPolicy) -> None:
+async def _follow(
+    hub: Hub, social: Social, table_id: str, websocket: WebSocket, guard: Limits, outbox: OutboxPolicy
+) -> None:
     """One accepted connection, from its ``hello`` until it closes (or is dropped for not reading)."""
     try:
         watcher = await _greet(hub, table_id, websocket, outbox)
+        said = await social.history(table_id)
+        if said["lines"]:  # the chat so far, after the position (nothing when nobody has written)
+            watcher.put(_json(said))
     except (WebSocketDisconnect, TimeoutError):
         return
     except Refusal as exc:
@@ -373,6 +444,7 @@ async def _follow(hub: Hub, table_id: str, websocket: WebSocket, guard: Limits, 
         await websocket.close(code=1008)
         return
     bucket = f"conn:{id(watcher)}" if watcher.token is None else "token:" + digest(watcher.token)
+    chat = _chat(social, guard, watcher)
     dropped = asyncio.ensure_future(watcher.dropped.wait())
     try:
         while True:
@@ -386,7 +458,7 @@ async def _follow(hub: Hub, table_id: str, websocket: WebSocket, guard: Limits, 
             except RateLimited as exc:  # the message is not read; the connection is kept
                 watcher.put(_refusal(hub, exc, "websocket", None))
                 continue
-            watcher.put(_json(await _answer(hub, table_id, watcher.viewer, frame.result())))
+            watcher.put(_json(await _answer(hub, table_id, watcher.viewer, frame.result(), chat)))
     except (WebSocketDisconnect, RuntimeError, Lagging):  # the client left, or the server closed the socket
         pass
     finally:
@@ -433,13 +505,31 @@ async def _greet(hub: Hub, table_id: str, websocket: WebSocket, outbox: OutboxPo
     return watcher
 
 
-async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None) -> wire.ServerMessage:
+def _chat(social: Social, guard: Limits, watcher: _SocketWatcher) -> Chat:
+    """How this connection posts a chat line: counted against its own chat limit, then stored and sent."""
+
+    async def post(table_id: str, text: Any, msg_id: Any) -> wire.AckMessage:
+        clean_chat(text)  # a line refused for its text does not count against the limit
+        guard.chat_line(f"conn:{id(watcher)}")
+        return await social.post(table_id, watcher.viewer, text, msg_id)
+
+    return post
+
+
+Chat = Callable[[str, Any, Any], Awaitable[wire.AckMessage]]
+
+
+async def _answer(
+    hub: Hub, table_id: str, viewer: Viewer, frame: str | None, chat: Chat | None = None
+) -> wire.ServerMessage:
     """The reply to one client message (None: a binary frame): an ack, the position, a pong, or a refusal."""
     msg_id: Any = None
     try:
         msg = parse(frame)
         msg_id = msg.get("id")
         kind = msg.get("type")
+        if kind == "chat" and chat is not None:
+            return await chat(table_id, msg.get("text"), msg_id)
         if kind == "ping":
             return {"type": "pong", "id": msg_id if isinstance(msg_id, str) else None}
         if kind == "sync":
@@ -460,15 +550,18 @@ async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None) ->
             if "action" not in msg:
                 raise Refusal("invalid", "an 'act' message needs an 'action'")
             return await hub.act(table_id, viewer, msg["action"], msg_id)
-        raise Refusal("invalid", "the message type must be 'act', 'undo', 'reclaim', 'sync' or 'ping'")
+        raise Refusal("invalid", "the message type must be 'act', 'undo', 'reclaim', 'sync', 'ping' or 'chat'")
     except Refusal as exc:
         _count(hub, exc, "websocket")
-        return {
+        refused: wire.ErrorMessage = {
             "type": "error",
             "id": msg_id if isinstance(msg_id, str) else None,
             "error": exc.code,
             "reason": str(exc),
         }
+        if isinstance(exc, RateLimited):
+            refused["retry_after"] = exc.retry_after
+        return refused
 
 
 def _json(message: wire.ServerMessage | wire.ErrorMessage) -> str:

@@ -48,6 +48,9 @@ PROTOCOL_TYPES = (
     "Catalogue",
     "PastView",
     "GameInfo",
+    "OpenTable",
+    "OpenSeat",
+    "SeatTaken",
 )
 """The types of server/protocol.py the schema names (each with the types it refers to)."""
 
@@ -82,7 +85,7 @@ def protocol_schema() -> dict[str, Any]:
     from cattable.interfaces.web import app
 
     adapters: list[tuple[str, Any]] = [(name, getattr(protocol, name)) for name in PROTOCOL_TYPES]
-    bodies = [app.TableIn, app.SeatIn, app.JoinIn, app.ActionIn, app.TokensIn, app.WebhookIn]
+    bodies = [app.TableIn, app.SeatIn, app.JoinIn, app.ActionIn, app.TokensIn, app.WebhookIn, app.TakeIn, app.QuickIn]
     adapters += [(model.__name__, model) for model in bodies]
     found, defs = TypeAdapter.json_schemas(
         [(name, "validation", TypeAdapter(kind)) for name, kind in adapters], ref_template="#/$defs/{model}"
