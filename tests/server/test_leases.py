@@ -25,8 +25,16 @@ def postgres() -> Iterator[Postgres]:
 
 @pytest.mark.slow
 def test_a_second_process_takes_over_the_tables_of_one_that_died(postgres: Postgres, tmp_path: Path) -> None:
-    a = Server(db=postgres.url, log=tmp_path / "a.log", extra=("--lease-seconds", "2", "--server-id", "a"))
-    b = Server(db=postgres.url, log=tmp_path / "b.log", extra=("--lease-seconds", "2", "--server-id", "b"))
+    a = Server(
+        db=postgres.url,
+        log=tmp_path / "a.log",
+        extra=("--lease-seconds", "2", "--server-id", "a", "--messages-per-second", "0"),
+    )
+    b = Server(
+        db=postgres.url,
+        log=tmp_path / "b.log",
+        extra=("--lease-seconds", "2", "--server-id", "b", "--messages-per-second", "0"),
+    )
     a.start()
     b.start()
     try:

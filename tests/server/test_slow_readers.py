@@ -61,7 +61,8 @@ def test_a_client_that_never_reads_is_dropped_and_the_table_plays_on(tmp_path: P
             assert last["version"] == hub.tables[table].version  # the reader saw every move
             again = Inbox(1)  # the client reconnects: it gets the whole log from the version it had
             await hub.watch(table, again)
-            assert [line["version"] for line in again.of_type("state")[0]["log"]] == list(range(1, last["version"] + 1))
+            versions = [line["version"] for line in again.of_type("state")[0]["log"]]  # a reveal adds lines
+            assert sorted(set(versions)) == list(range(1, last["version"] + 1))  # to its move's version
             try:
                 stuck.put("{}")
                 raise AssertionError("a dropped connection took another message")
