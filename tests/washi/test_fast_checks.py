@@ -1,0 +1,82 @@
+"""The fast checks change no decision: seeded random games on every map and player count, each action's
+outcome compared with the plain references of ``reference.py``.
+
+After every action: the setup's legal drawings equal the look-ahead asked of every space afresh; a seat put
+out is trapped by the definition (a textbook max-flow for every fish); a seat left in shows why it is not:
+a legal action while it has special moves, else for each cat still out a route it can really walk, from
+where its line ends now.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import cattable
+from cattable.games.washi.position import FISH, OVER, PLAY
+from tests.rulebook import rule
+
+from .helpers import BOOK, washi
+from .reference import can_deliver, setup_actions, walkable
+
+TRAPPED = (
+    "ALTERNATIVE GAME END: If a player gets trapped from returning home by the other "
+    "player's cat line, and they no longer have any special moves, that player will "
+    "automatically lose the game and it will end immediately."
+)
+
+TABLES = [
+    ("standard", 2, 110),
+    ("long", 2, 50),
+    ("city6", 3, 30),
+    ("city6", 4, 25),
+    ("city6", 5, 20),
+    ("city6", 6, 15),
+]
+
+
+def trapped(state: cattable.State, q: int) -> bool:
+    """Seat ``q`` trapped, by the references: no legal action at all while it has special moves, else a
+    cat (not yet home with its fish) that cannot deliver by normal moves."""
+    s = washi(state)
+    if s.specials[q]:
+        return not s._play_actions(q)
+    return not all(s.done[i] or can_deliver(s, i, q) for i in (2 * q, 2 * q + 1))
+
+
+@rule(BOOK, "there must be at minimum 2 spaces in between any fish or cat drawings")
+@rule(BOOK, TRAPPED)
+@pytest.mark.parametrize(("map_name", "players", "games"), TABLES)
+def test_fast_checks_agree_with_the_references_after_every_action(map_name: str, players: int, games: int) -> None:
+    rng = random.Random(players * 1000 + games)
+    decided = 0
+    for seed in range(games):
+        state = washi(cattable.game("washi").new(players=players, seed=seed, map=map_name))
+        while not state.is_over:
+            legal = state.legal_actions()
+            if state.phase <= FISH + 1:
+                spaced = setup_actions(state)
+                assert not spaced or legal == spaced, f"{map_name} seed {seed}: setup differs"
+            alive_before = [q for q in range(players) if state.alive[q]]
+            mover = state.turn
+            state.apply(legal[rng.randrange(len(legal))])
+            if state.phase < PLAY or state.delivered(mover) == 2:  # setup, or a win by delivery: no trap check
+                continue
+            out = [q for q in alive_before if not state.alive[q]]
+            if state.phase == OVER and not state.winners:
+                out = alive_before  # a draw: every seat still in was trapped at once
+            for q in alive_before:
+                if q in out:
+                    assert trapped(state, q), f"{map_name} seed {seed}: seat {q} is out but not trapped"
+                    decided += 1
+                elif state.specials[q]:
+                    assert state._play_actions(q), f"{map_name} seed {seed}: seat {q} has no action but plays on"
+                else:
+                    for i in (2 * q, 2 * q + 1):  # not trapped: each cat shows a way home it can really walk
+                        if not state.done[i]:
+                            kept = state.routes[i]
+                            assert kept is not None and kept[0] == state.ends[i]
+                            assert walkable(state.board, state.owner, state.fish, q, state.ends[i], kept[1])
+                            decided += 1
+    assert decided > games
