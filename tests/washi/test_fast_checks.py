@@ -15,6 +15,7 @@ import pytest
 
 import cattable
 from cattable.games.washi.position import FISH, OVER, PLAY
+from cattable.games.washi.spacing import can_finish, room_on_line
 from tests.rulebook import rule
 
 from .helpers import BOOK, washi
@@ -80,3 +81,19 @@ def test_fast_checks_agree_with_the_references_after_every_action(map_name: str,
                             assert walkable(state.board, state.owner, state.fish, q, state.ends[i], kept[1])
                             decided += 1
     assert decided > games
+
+
+@rule(BOOK, "there must be at minimum 2 spaces in between any fish or cat drawings")
+def test_room_on_a_line_is_the_look_ahead_for_every_space() -> None:
+    """``room_on_line`` answers for a whole row what ``can_finish`` answers space by space: every pattern of
+    free spaces on a row of 11, every number of drawings owed."""
+    n = 11
+    row = tuple(range(n))
+    near = [tuple(j for j in row if abs(i - j) <= 2) for i in row]
+    drawable = bytes([1] * n)
+    for pattern in range(1 << n):
+        free = [bool(pattern >> i & 1) for i in row]
+        crowded = [not f for f in free]
+        for owed in range(1, 6):
+            plain = [c for c in row if free[c] and can_finish([row], near, drawable, crowded, [owed - 1], (c,))]
+            assert room_on_line(free, owed) == plain, (free, owed)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from . import actions as A
 from .position import CATS, CATS_PER_PLAYER, FISH, FISH_PER_PLAYER, FISH_PER_ROW, PLAY, Position
-from .spacing import can_finish
+from .spacing import can_finish, room_on_line
 
 ROOM_MEMO_LIMIT = 100_000
 """How many answers ``Board.room_on_row`` keeps before it starts again (a bound for long custom rows)."""
@@ -66,8 +66,8 @@ class SetupPhase(Position):
 
     def _room_on_row(self, k: int, owed: list[int]) -> tuple[int, ...]:
         """The spaces of row ``k`` (a lone row: ``Board.lone_rows``) where a drawing keeps room for the rest,
-        in row order. On a lone row that depends only on which of its spaces are crowded and what it is owed,
-        so it is worked out once (``leaves_room``, the plain look-ahead) and remembered on the board."""
+        in row order. On a lone row that depends only on which of its spaces are crowded and what it is owed:
+        it is worked out for the whole row at once (``spacing.room_on_line``) and remembered on the board."""
         b = self.board
         row = b.rows[k]
         crowded = self.crowded
@@ -75,7 +75,7 @@ class SetupPhase(Position):
         found = b.room_on_row.get(key)
         if found is None:
             drawable = b.drawable
-            found = tuple(c for c in row if drawable[c] and not crowded[c] and self._keeps_room(k, c, owed))
+            found = tuple(row[i] for i in room_on_line([bool(drawable[c]) and not crowded[c] for c in row], owed[k]))
             if len(b.room_on_row) >= ROOM_MEMO_LIMIT:
                 b.room_on_row.clear()
             b.room_on_row[key] = found
