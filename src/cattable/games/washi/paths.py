@@ -8,7 +8,7 @@ has looked at every space it could reach, like any search: the answer is the sam
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from .board import Board
 
@@ -54,15 +54,15 @@ def path(
     return None
 
 
-def ways_home(board: Board, owner: Sequence[int], fish: Sequence[int], p: int) -> tuple[dict[int, int], list[int]]:
+def ways_home(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, came: dict[int, int]) -> Iterator[int]:
     """Every way home at once: a search out of all the blank spaces of seat ``p``'s home row over blank
-    spaces, and the unpicked fish of its far row it meets, in the order met. Follow ``came`` from a fish to
-    walk its way home (``way_home``)."""
+    spaces, yielding the unpicked fish of its far row as it meets them, so that a caller that needs only
+    one stops it early. ``came`` (empty at first) fills as it goes: follow it from a fish met to walk that
+    fish's way home (``way_home``)."""
     far = board.far[p]
-    sources = [h for h in board.home_cells[p] if owner[h] < 0 and fish[h] < 0]
-    came = {h: h for h in sources}
-    found: list[int] = []
-    queue = sources
+    queue = [h for h in board.home_cells[p] if owner[h] < 0 and fish[h] < 0]
+    for h in queue:
+        came[h] = h
     neighbours = board.neighbours
     for node in queue:
         for t in neighbours[node]:
@@ -74,8 +74,7 @@ def ways_home(board: Board, owner: Sequence[int], fish: Sequence[int], p: int) -
             if fish[t] < 0:
                 queue.append(t)
             elif far[t]:
-                found.append(t)
-    return came, found
+                yield t
 
 
 def way_home(came: dict[int, int], f: int) -> tuple[int, ...]:

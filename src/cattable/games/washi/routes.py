@@ -28,8 +28,9 @@ def route(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, end: 
     row (unless it carries one) and then to a blank space of its home row; None when there is none.
 
     Tried in turn, each cheaper and more often enough than the next: a way to some fish and a way home
-    around it; every fish's way home (one search out of the home row) with a way there around it; the flow,
-    for each fish that has a way there and a way home at all (a fish without both cannot be on a route)."""
+    around it; every fish's way home (one search out of the home row) with a way there around it; then, for
+    each fish that has a way there and a way home at all (a fish without both cannot be on a route), a way
+    there to that fish and home around it, and at last the flow."""
     home = board.home[p]
     toward_home = board.toward_home[p]
     if carrying:
@@ -47,22 +48,35 @@ def route(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, end: 
     back = path(owner, fish, toward_home, there[-1], home, {end, *there}, False)
     if back is not None:
         return there, back
-    came, homeward = ways_home(board, owner, fish, p)
-    for f in homeward:
+    came: dict[int, int] = {}
+    homeward = []
+    for f in ways_home(board, owner, fish, p, came):
+        homeward.append(f)
         back = way_home(came, f)
-        goal = bytearray(board.size)
-        goal[f] = 1
-        there = path(owner, fish, toward_far, end, goal, set(back), True)
+        there = path(owner, fish, toward_far, end, _one(board.size, f), set(back), True)
         if there is not None:
             return there, back
-    if homeward:
-        hopeful = set(homeward)
-        for f in fish_within_reach(board, owner, fish, end, far):
-            if f in hopeful:
-                found = two_paths(board, owner, fish, p, f, end, way_home(came, f))
-                if found is not None:
-                    return found
+    if not homeward:
+        return None
+    hopeful = set(homeward)
+    neighbours = board.neighbours
+    for f in fish_within_reach(board, owner, fish, end, far):
+        if f not in hopeful or sum(t == end or (owner[t] < 0 and fish[t] < 0) for t in neighbours[f]) < 2:
+            continue  # a fish with fewer than two ways out cannot be left by one and come back by another
+        there = path(owner, fish, toward_far, end, _one(board.size, f), (), True)
+        back = None if there is None else path(owner, fish, toward_home, f, home, {end, *there}, False)
+        if there is not None and back is not None:
+            return there, back
+        found = two_paths(board, owner, fish, p, f, end, way_home(came, f))
+        if found is not None:
+            return found
     return None
+
+
+def _one(size: int, cell: int) -> bytearray:
+    goal = bytearray(size)
+    goal[cell] = 1
+    return goal
 
 
 def still_open(kept: Route, owner: Sequence[int]) -> bool:
