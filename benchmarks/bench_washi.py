@@ -2,9 +2,11 @@
 
 Run: .venv/bin/python benchmarks/bench_washi.py [seconds]   (goal: 100,000 actions/s or more, 2 players)
 
-The first figures are wall-clock (``random_playouts``, the project's yardstick); the line after them
-counts the same kind of playouts against this process's CPU time, which stays honest when other work
-shares the machine.
+The first figures are wall-clock (``random_playouts``, the project's yardstick); the lines after them
+count the same kind of playouts, for each table, against this process's CPU time, which stays honest when
+other work shares the machine (the README's speed table quotes these). To compare two versions, run both
+back to back on the same machine with this same script (``PYTHONPATH=<their src>``) and take the best of a
+few runs.
 """
 
 from __future__ import annotations
@@ -20,14 +22,16 @@ import time
 import cattable
 from cattable.analysis.throughput import random_playouts
 
+TABLES: tuple[tuple[int, dict[str, str]], ...] = ((2, {}), (2, {"map": "long"}), (4, {}), (6, {}))
 
-def cpu_time_playouts(game: cattable.Game, players: int, seconds: float) -> dict[str, object]:
+
+def cpu_time_playouts(game: cattable.Game, players: int, seconds: float, **options: str) -> dict[str, object]:
     """Random playouts through the public API, timed by this process's CPU clock."""
     rng = random.Random(0)
     games = actions = 0
     start = time.process_time()
     while time.process_time() - start < seconds:
-        state = game.new(players=players, seed=games)
+        state = game.new(players=players, seed=games, **options)
         while not state.is_over:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
@@ -36,6 +40,7 @@ def cpu_time_playouts(game: cattable.Game, players: int, seconds: float) -> dict
     used = time.process_time() - start
     return {
         "players": players,
+        "map": options.get("map", "default"),
         "cpu_seconds": round(used, 3),
         "games": games,
         "actions": actions,
@@ -46,14 +51,15 @@ def cpu_time_playouts(game: cattable.Game, players: int, seconds: float) -> dict
 
 def main(seconds: float = 5.0) -> None:
     game = cattable.game("washi")
-    for players, options in ((2, {}), (2, {"map": "long"}), (4, {}), (6, {})):
+    for players, options in TABLES:
         figures = random_playouts(game, players, seconds=seconds, seed=0, **options)
         row = figures.to_json()
         row["map"] = options.get("map", "default")
         row["actions_per_game"] = round(figures.actions / figures.games, 1)
         print(json.dumps(row))
 
-    print(json.dumps(cpu_time_playouts(game, 2, seconds)))
+    for players, options in TABLES:
+        print(json.dumps(cpu_time_playouts(game, players, seconds, **options)))
 
     profile = cProfile.Profile()
     profile.enable()

@@ -171,6 +171,28 @@ def test_walled_off_from_every_fish_loses_even_with_steps_left() -> None:
         "automatically lose the game and it will end immediately."
     ),
 )
+def test_walled_in_by_ones_own_line_loses_the_same_way() -> None:
+    """Decision (README, "Trapped"): the rulebook names the other player's line, but a line is a wall
+    whoever drew it. Red's cat 1 has walled itself into a5, b4 and b5 with its own line; with no special
+    move left it can never reach a fish, so when the check comes (after blue's move) red loses."""
+    cats = {(0, 0): ["c5", "c4", "c3", "b3", "a3", "a4"], (0, 1): ["f5"], (1, 0): ["f1"], (1, 1): ["a1"]}
+    state = playing(OPEN, cats, turn=1, fish={"d1": 1}, specials=[0, 2])
+    pocket = [cell(state, n) for n in ("a4", "a5", "b4", "b5")]
+    walls = {t for c in pocket for t in state.board.neighbours[c]} - set(pocket)
+    assert {state.owner[t] for t in walls} == {0}  # nothing but red's own line around it
+    state.apply_text("move 1 f2")
+    assert state.is_over
+    assert state.result().winners == (1,) and state.result().details["trapped"] == [0]
+
+
+@rule(
+    BOOK,
+    (
+        "ALTERNATIVE GAME END: If a player gets trapped from returning home by the other "
+        "player's cat line, and they no longer have any special moves, that player will "
+        "automatically lose the game and it will end immediately."
+    ),
+)
 def test_a_cat_with_its_fish_walled_off_from_home_is_trapped() -> None:
     """Red's cat 1 has its fish (b1) on the far side; blue's lines close row 3, so it can never get home."""
     cats = {

@@ -8,20 +8,18 @@ must be one a cat could really walk.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from itertools import pairwise
 from typing import Any
 
 import pytest
 
 import cattable
 from cattable.games.washi import play_phase
-from cattable.games.washi.board import Board
 from cattable.games.washi.position import PLAY
 from cattable.games.washi.routes import Route, repair, route
 from tests.rulebook import rule
 
 from .helpers import BOOK, cell, playing, washi
+from .reference import two_units_out_of, walkable
 
 OPEN = """\
 ......
@@ -36,22 +34,6 @@ TRAPPED = (
     "player's cat line, and they no longer have any special moves, that player will "
     "automatically lose the game and it will end immediately."
 )
-
-
-def walkable(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, end: int, kept: Route) -> bool:
-    """Whether ``kept`` is a route by normal moves from ``end``: each space next to the one before, none used
-    twice, blank but for an unpicked fish of the far row that ends the way there, and a blank home space last."""
-    there, back = kept
-    spaces = (end, *there, *back)
-    if not back or len(set(spaces)) != len(spaces):
-        return False
-    if any(b not in board.neighbours[a] for a, b in pairwise(spaces)):
-        return False
-    if any(owner[c] >= 0 or fish[c] >= 0 for c in (*there[:-1], *back)):
-        return False
-    if there and not (owner[there[-1]] < 0 <= fish[there[-1]] and board.far[p][there[-1]]):
-        return False
-    return bool(board.home[p][back[-1]])
 
 
 @rule(BOOK, TRAPPED)
@@ -140,50 +122,6 @@ def test_kept_and_mended_routes_agree_with_a_fresh_search(
                         assert walkable(b, owner, fish, p, end, kept[1])
                         checked += 1
     assert checked > 100 and len(mended) > 20
-
-
-def two_units_out_of(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, f: int, end: int) -> bool:
-    """The definition, by a plain textbook max-flow: whether two paths out of fish ``f`` sharing no space reach
-    ``end`` and a blank home space (every space split in two, one unit through each)."""
-    cap: dict[object, dict[object, int]] = {}
-
-    def edge(a: object, b: object, units: int = 1) -> None:
-        cap.setdefault(a, {})[b] = units
-        cap.setdefault(b, {}).setdefault(a, 0)
-
-    def blank(v: int) -> bool:
-        return owner[v] < 0 and fish[v] < 0
-
-    edge("source", ("out", f), 2)
-    edge(("in", end), "sink")
-    edge("home", "sink")
-    for u in range(board.size):
-        if blank(u):
-            edge(("in", u), ("out", u))
-            if board.home[p][u] and u != f:
-                edge(("out", u), "home")
-        for v in board.neighbours[u]:
-            if v == end or blank(v):
-                edge(("out", u), ("in", v))
-    units = 0
-    while units < 2:
-        came: dict[object, object] = {"source": "source"}
-        queue: list[object] = ["source"]
-        for a in queue:
-            for b, left in cap[a].items():
-                if left > 0 and b not in came:
-                    came[b] = a
-                    queue.append(b)
-        if "sink" not in came:
-            return False
-        b = "sink"
-        while b != "source":
-            a = came[b]
-            cap[a][b] -= 1
-            cap[b][a] += 1
-            b = a
-        units += 1
-    return True
 
 
 @rule(BOOK, TRAPPED)

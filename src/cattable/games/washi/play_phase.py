@@ -7,7 +7,7 @@ from cattable.core.action import Action
 
 from . import actions as A
 from .position import OVER, Position
-from .routes import repair, route, still_open
+from .routes import repair, route, step_aside, still_open
 
 
 class PlayPhase(Position):
@@ -68,30 +68,41 @@ class PlayPhase(Position):
             return not self._play_actions(p)
         if self.first_rules:
             return not ((done[i0] or self._can_step(i0, p)) and (done[i1] or self._can_step(i1, p)))
-        return not all(done[i] or self._has_route(i, p) for i in (i0, i1))
+        return not ((done[i0] or self._has_route(i0, p)) and (done[i1] or self._has_route(i1, p)))
 
     def _has_route(self, i: int, p: int) -> bool:
         """Whether cat ``i`` can still deliver by normal moves. The route found is kept: a cat that walks
-        along it keeps the rest; where a line lands on it or the cat leaves it, a short detour mends it
-        (``routes.repair``), and a new search is made only when none does."""
+        along it keeps the rest, one that steps beside it joins it again (``routes.step_aside``); where a
+        line lands on it or the cat leaves it, a short detour mends it (``routes.repair``), and a new search
+        is made only when none does."""
         end, owner = self.ends[i], self.owner
         kept = self.routes[i]
         carrying = self.carry[i]
         if kept is not None:
-            (there, back), at = kept[1], kept[0]
-            attached = True
-            if at != end:
+            at, way = kept
+            if at == end:  # the cat has not moved since: the route holds unless a line landed on it
+                if still_open(way, owner):
+                    return True
+                attached = True
+            else:
+                there, back = way
+                attached = True
                 if there and there[0] == end:
-                    there = there[1:]
+                    way = there[1:], back
                 elif not there and back and back[0] == end:
-                    back = back[1:]
+                    way = there, back[1:]
                 else:
                     attached = False
-            if (there or back) and carrying != bool(there):
-                if attached and still_open((there, back), owner):
-                    self.routes[i] = (end, (there, back))
-                    return True
-                mended = repair(self.board, owner, self.fish, p, end, (there, back), attached)
+            if (way[0] or way[1]) and carrying != bool(way[0]):
+                if still_open(way, owner):
+                    if attached:
+                        self.routes[i] = (end, way)
+                        return True
+                    beside = step_aside(self.board, owner, self.fish, end, way)
+                    if beside is not None:
+                        self.routes[i] = (end, beside)
+                        return True
+                mended = repair(self.board, owner, self.fish, p, end, way, attached)
                 if mended is not None:
                     self.routes[i] = (end, mended)
                     return True

@@ -6,9 +6,10 @@ blank spaces, none will open again: without a special move that cat can never de
 
 A line never crosses itself, so a route out to a fish and back home must not use a space twice. For a cat
 without a fish that is two paths from the fish that share no space: one to the end of the cat's line, one
-to a blank space of its home row. ``route`` finds them as a flow of two units out of the fish, each space
-passed at most once (Menger: two such paths exist exactly when that flow exists), and returns the spaces
-used, so that a state can keep the route and look again only when a new line lands on it.
+to a blank space of its home row. ``route`` tries quick searches first (``paths.py``) and leaves the rest to
+a flow of two units out of each fish (``flow.py``, Menger: the two paths exist exactly when the flow does).
+It returns the spaces used, so that a state can keep the route and look again only when a new line lands
+on it (``still_open``), or mend it where one does (``repair``).
 """
 
 from __future__ import annotations
@@ -16,49 +17,66 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .board import Board
+from .flow import Route, two_paths
+from .paths import fish_within_reach, path, way_home, ways_home
 
-Route = tuple[tuple[int, ...], tuple[int, ...]]
-"""(the spaces from the cat's line end to its fish, the fish last; the spaces from the fish to home, home
-last). The first part is empty for a cat that carries its fish."""
+__all__ = ["REPAIR_BUDGET", "Route", "repair", "route", "step_aside", "still_open"]
 
 
 def route(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, end: int, carrying: bool) -> Route | None:
     """A route by normal moves for seat ``p``'s cat whose line ends at ``end``: to an unpicked fish in its far
     row (unless it carries one) and then to a blank space of its home row; None when there is none.
 
-    The nearest fish and a way home around the way there are tried first (cheap, and enough on an open
-    map); the flow decides only when that fails."""
+    Tried in turn, each cheaper and more often enough than the next: a way to some fish and a way home
+    around it; every fish's way home (one search out of the home row) with a way there around it; then, for
+    each fish that has a way there and a way home at all (a fish without both cannot be on a route), a way
+    there to that fish and home around it, and at last the flow."""
     home = board.home[p]
+    toward_home = board.toward_home[p]
     if carrying:
-        back = _path(board, owner, fish, end, home, set(), False)
+        back = path(owner, fish, toward_home, end, home, (), False)
         return None if back is None else ((), back)
     far = board.far[p]
     targets = bytearray(board.size)
     for c in board.far_cells[p]:
         if fish[c] >= 0 and owner[c] < 0:
             targets[c] = 1
-    there = _path(board, owner, fish, end, targets, set(), True)
+    toward_far = board.toward_far[p]
+    there = path(owner, fish, toward_far, end, targets, (), True)
     if there is None:
         return None
-    back = _path(board, owner, fish, there[-1], home, {end, *there}, False)
+    back = path(owner, fish, toward_home, there[-1], home, {end, *there}, False)
     if back is not None:
         return there, back
-    hopeful = []  # fish with some way home: a fish with none cannot be on a route, flow or no flow
-    for f in _fish_within_reach(board, owner, fish, end, far):  # the way home first, then there around it
-        back = _path(board, owner, fish, f, home, {end}, False)
-        if back is None:
-            continue
-        hopeful.append(f)
-        goal = bytearray(board.size)
-        goal[f] = 1
-        there = _path(board, owner, fish, end, goal, set(back), True)
+    came: dict[int, int] = {}
+    homeward = []
+    for f in ways_home(board, owner, fish, p, came):
+        homeward.append(f)
+        back = way_home(came, f)
+        there = path(owner, fish, toward_far, end, _one(board.size, f), set(back), True)
         if there is not None:
             return there, back
-    for f in hopeful:
-        found = _two_paths(board, owner, fish, p, f, end)
+    if not homeward:
+        return None
+    hopeful = set(homeward)
+    neighbours = board.neighbours
+    for f in fish_within_reach(board, owner, fish, end, far):
+        if f not in hopeful or sum(t == end or (owner[t] < 0 and fish[t] < 0) for t in neighbours[f]) < 2:
+            continue  # a fish with fewer than two ways out cannot be left by one and come back by another
+        there = path(owner, fish, toward_far, end, _one(board.size, f), (), True)
+        back = None if there is None else path(owner, fish, toward_home, f, home, {end, *there}, False)
+        if there is not None and back is not None:
+            return there, back
+        found = two_paths(board, owner, fish, p, f, end, way_home(came, f))
         if found is not None:
             return found
     return None
+
+
+def _one(size: int, cell: int) -> bytearray:
+    goal = bytearray(size)
+    goal[cell] = 1
+    return goal
 
 
 def still_open(kept: Route, owner: Sequence[int]) -> bool:
@@ -66,6 +84,34 @@ def still_open(kept: Route, owner: Sequence[int]) -> bool:
     there, back = kept
     look = owner.__getitem__  # max over map runs in C: this is asked for every cat after every move
     return max(map(look, there), default=-1) < 0 and max(map(look, back), default=-1) < 0
+
+
+def step_aside(board: Board, owner: Sequence[int], fish: Sequence[int], end: int, kept: Route) -> Route | None:
+    """A kept route, still open, for a cat that stepped beside it (to ``end``) instead of onto its first
+    space: joined from a neighbour of ``end`` on the route, or from a blank space next to both, as long as
+    the fish stays on the way; None when neither is there (then ``repair`` searches).
+
+    The cat's own steps move it off its route more often than anything else happens to it, and most such
+    steps land next to the route, or one corner away from it: no search is needed."""
+    there, back = kept
+    cells = there + back
+    limit = len(there) if there else len(cells)  # rejoin no later than the fish, or anywhere on the way home
+    neighbours = board.neighbours
+    best = -1
+    for t in neighbours[end]:
+        if t in cells:
+            k = cells.index(t)
+            if best < k < limit:
+                best = k
+    if best < 0:
+        first = cells[0]
+        for c in neighbours[end]:
+            if owner[c] < 0 and fish[c] < 0 and first in neighbours[c] and c not in cells:
+                return ((c, *there), back) if there else ((), (c, *back))
+        return None
+    if there:
+        return there[best:], back
+    return (), back[best:]
 
 
 REPAIR_BUDGET = 32
@@ -99,9 +145,9 @@ def repair(
     if on_the_way_there:
         goal = bytearray(board.size)
         goal[there[-1]] = 1
-        way = _path(board, owner, fish, end, goal, set(back), True)
+        way = path(owner, fish, board.toward_far[p], end, goal, set(back), True)
         return None if way is None else (way, back)
-    way = _path(board, owner, fish, there[-1] if there else end, board.home[p], {end, *there}, False)
+    way = path(owner, fish, board.toward_home[p], there[-1] if there else end, board.home[p], {end, *there}, False)
     return None if way is None else (there, way)
 
 
@@ -153,163 +199,3 @@ def _detour(
                 if len(queue) > REPAIR_BUDGET:
                     return None
     return None
-
-
-def _blank(owner: Sequence[int], fish: Sequence[int], node: int) -> bool:
-    return owner[node] < 0 and fish[node] < 0
-
-
-def _path(
-    board: Board,
-    owner: Sequence[int],
-    fish: Sequence[int],
-    start: int,
-    goal: bytes | bytearray,
-    avoid: set[int],
-    to_fish: bool,
-) -> tuple[int, ...] | None:
-    """A shortest path over blank spaces (not in ``avoid``) from ``start`` to a space marked in ``goal`` (one
-    holding a fish when ``to_fish``, a blank one otherwise), ``start`` left out; None when there is none.
-
-    Every space is looked at once: what it is (lined, a fish, blank) does not change during a search, so a
-    space seen from one neighbour is skipped when seen from the next (the hot loop of the trapped test)."""
-    came = dict.fromkeys(avoid, start)
-    came[start] = start
-    queue = [start]
-    neighbours = board.neighbours
-    for node in queue:  # a list that grows while it is walked: breadth first, without a deque
-        for t in neighbours[node]:
-            if t in came:
-                continue
-            came[t] = node
-            if owner[t] >= 0:
-                continue
-            blank = fish[t] < 0
-            if goal[t] and blank != to_fish:
-                cells = [t]
-                while node != start:
-                    cells.append(node)
-                    node = came[node]
-                return tuple(reversed(cells))
-            if blank:
-                queue.append(t)
-    return None
-
-
-def _fish_within_reach(board: Board, owner: Sequence[int], fish: Sequence[int], end: int, far: bytes) -> list[int]:
-    """Unpicked fish in the far row next to a space reachable from ``end`` over blank spaces."""
-    seen = {end}
-    queue = [end]
-    found: list[int] = []
-    neighbours = board.neighbours
-    for node in queue:
-        for t in neighbours[node]:
-            if t in seen:
-                continue
-            seen.add(t)
-            if owner[t] >= 0:
-                continue
-            if fish[t] < 0:
-                queue.append(t)
-            elif far[t]:
-                found.append(t)
-    return found
-
-
-def _two_paths(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, f: int, end: int) -> Route | None:
-    """Two paths out of fish ``f`` sharing no space, one to ``end`` and one to a blank space of the home row:
-    a flow of two units out of ``f`` on the spaces split in two (``2v`` in, ``2v + 1`` out, one unit
-    through each), found by two augmenting searches; the spaces the paths use, or None.
-
-    The flow is kept as what it is made of (the spaces it passes through, where each one's unit came from,
-    which space enters the home row, whether ``end`` is reached) rather than as a table of edges, so that a
-    step of the search costs a few set look-ups (this is the slowest part of the trapped test)."""
-    n = board.size
-    sink, home_sink = 2 * n, 2 * n + 1
-    home, neighbours = board.home[p], board.neighbours
-    through: set[int] = set()  # spaces a unit passes through (in -> out)
-    came_from: dict[int, set[int]] = {}  # space -> the spaces whose unit enters it (at most one at the end)
-    home_entry: set[int] = set()  # the space whose unit enters the home row's sink
-    reached = [False, False]  # [end, home row]: their edge into the sink is used
-    start = 2 * f + 1
-    for _ in range(2):
-        parent = {start: start}
-        queue = [start]
-        for a in queue:
-            if a == home_sink:
-                if not reached[1]:
-                    parent[sink] = a
-                    break
-                nexts = [2 * u + 1 for u in home_entry]
-            elif a & 1:  # out of space v: to a neighbour's in, to the home row, or back through v
-                v = a >> 1
-                nexts = [
-                    2 * w
-                    for w in neighbours[v]
-                    if (w == end or (owner[w] < 0 and fish[w] < 0)) and v not in came_from.get(w, ())
-                ]
-                if home[v] and v != f and owner[v] < 0 and fish[v] < 0 and v not in home_entry:
-                    nexts.append(home_sink)
-                if v in through:
-                    nexts.append(a - 1)
-            else:  # into space v: through it (or into the sink at ``end``), or back to where its unit came from
-                v = a >> 1
-                if v == end:
-                    if not reached[0]:
-                        parent[sink] = a
-                        break
-                    nexts = []
-                else:
-                    nexts = [a + 1] if v not in through and owner[v] < 0 and fish[v] < 0 else []
-                nexts.extend(2 * u + 1 for u in came_from.get(v, ()))
-            for b in nexts:
-                if b not in parent:
-                    parent[b] = a
-                    queue.append(b)
-        if sink not in parent:
-            return None
-        b = sink
-        while b != start:
-            a = parent[b]
-            if b == sink:
-                reached[a == home_sink] = True
-            elif b == home_sink:
-                home_entry.add(a >> 1)
-            elif a == home_sink:
-                home_entry.discard(b >> 1)
-            elif a & 1:  # out of a >> 1: forward into a neighbour, or back through the same space
-                if b == a - 1:
-                    through.discard(a >> 1)
-                else:
-                    came_from.setdefault(b >> 1, set()).add(a >> 1)
-            elif b == a + 1:
-                through.add(a >> 1)
-            else:  # back along the unit that came into a >> 1
-                came_from[a >> 1].discard(b >> 1)
-            b = a
-    return _unwind(came_from, home_entry, f, end)
-
-
-def _unwind(came_from: dict[int, set[int]], home_entry: set[int], f: int, end: int) -> Route:
-    """The two paths a flow of two units out of fish ``f`` takes: the one into ``end``, reversed so that it
-    runs from the cat to the fish, and the one home."""
-    onward: dict[int, int] = {}
-    starts: list[int] = []
-    for v, sources in came_from.items():
-        for u in sources:
-            if u == f:
-                starts.append(v)
-            else:
-                onward[u] = v
-    there: tuple[int, ...] = ()
-    back: tuple[int, ...] = ()
-    for v in starts:
-        cells = [v]
-        while v != end and v not in home_entry:
-            v = onward[v]
-            cells.append(v)
-        if v == end:
-            there = (*reversed(cells[:-1]), f)
-        else:
-            back = tuple(cells)
-    return there, back

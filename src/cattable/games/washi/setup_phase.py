@@ -7,7 +7,10 @@ from collections.abc import Sequence
 
 from . import actions as A
 from .position import CATS, CATS_PER_PLAYER, FISH, FISH_PER_PLAYER, FISH_PER_ROW, PLAY, Position
-from .spacing import can_finish
+from .spacing import can_finish, room_on_line
+
+ROOM_MEMO_LIMIT = 100_000
+"""How many answers ``Board.room_on_row`` keeps before it starts again (a bound for long custom rows)."""
 
 
 class SetupPhase(Position):
@@ -27,9 +30,15 @@ class SetupPhase(Position):
             cells = b.home_cells[p]
             drawn = b.cat_action
         drawable, crowded = b.drawable, self.crowded
-        first = self.first_rules
-        owed = [] if first else self._owed()
-        out = [drawn[c] for c in cells if drawable[c] and not crowded[c] and (first or self.leaves_room(p, c, owed))]
+        rows = self._open_rows(p)
+        if self.first_rules:
+            out = [drawn[c] for c in cells if drawable[c] and not crowded[c]]
+        elif all(b.lone_rows[k] for k in rows):  # the answer is remembered per row (the shipped maps)
+            owed = self._owed()
+            spaces = [c for k in rows for c in self._room_on_row(k, owed)]
+            out = [drawn[c] for c in (sorted(spaces) if len(rows) > 1 else spaces)]
+        else:
+            out = self._spaced(p, cells, drawn)
         if out:
             return out
         # no space keeps the spacing for every drawing still to come (a cramped custom map; never a shipped
@@ -38,6 +47,39 @@ class SetupPhase(Position):
         free = [c for c in cells if drawable[c] and owner[c] < 0 and fish[c] < 0]
         free = free or [c for c in range(b.size) if drawable[c] and owner[c] < 0 and fish[c] < 0]
         return [drawn[c] for c in free]
+
+    def _spaced(self, p: int, cells: Sequence[int], drawn: Sequence[A.Fish | A.Cat]) -> list[A.Fish | A.Cat]:
+        """The drawings on ``cells`` that keep room for the rest, each looked ahead afresh: the plain rule, used
+        where rows crowd each other (custom maps) and by the tests as the reference for ``_room_on_row``."""
+        drawable, crowded, owed = self.board.drawable, self.crowded, self._owed()
+        return [drawn[c] for c in cells if drawable[c] and not crowded[c] and self.leaves_room(p, c, owed)]
+
+    def _open_rows(self, p: int) -> tuple[int, ...]:
+        """The rows (indices into ``Board.rows``) seat ``p`` may draw on now."""
+        b = self.board
+        if self.phase != FISH:
+            return (b.home_row[p],)
+        home_open, far_open = self.fish_home[p] < FISH_PER_ROW, self.fish_far[p] < FISH_PER_ROW
+        if home_open and far_open:
+            return (b.home_row[p], b.far_row[p])
+        return (b.home_row[p],) if home_open else (b.far_row[p],)
+
+    def _room_on_row(self, k: int, owed: list[int]) -> tuple[int, ...]:
+        """The spaces of row ``k`` (a lone row: ``Board.lone_rows``) where a drawing keeps room for the rest,
+        in row order. On a lone row that depends only on which of its spaces are crowded and what it is owed:
+        it is worked out for the whole row at once (``spacing.room_on_line``) and remembered on the board."""
+        b = self.board
+        row = b.rows[k]
+        crowded = self.crowded
+        key = (k, owed[k], tuple(map(crowded.__getitem__, row)))
+        found = b.room_on_row.get(key)
+        if found is None:
+            drawable = b.drawable
+            found = tuple(row[i] for i in room_on_line([bool(drawable[c]) and not crowded[c] for c in row], owed[k]))
+            if len(b.room_on_row) >= ROOM_MEMO_LIMIT:
+                b.room_on_row.clear()
+            b.room_on_row[key] = found
+        return found
 
     def _owed(self) -> list[int]:
         """How many drawings each of the board's rows is still owed (fish and cats not yet drawn)."""
@@ -53,9 +95,14 @@ class SetupPhase(Position):
         """Whether seat ``p`` drawing at ``cell`` still lets every drawing to come keep the spacing
         (``owed``: ``_owed()``, when the caller has it)."""
         b = self.board
-        owed = list(owed if owed is not None else self._owed())
         far = self.phase == FISH and not b.home[p][cell]
-        owed[b.far_row[p] if far else b.home_row[p]] -= 1
+        return self._keeps_room(b.far_row[p] if far else b.home_row[p], cell, owed)
+
+    def _keeps_room(self, k: int, cell: int, owed: list[int] | None = None) -> bool:
+        """Whether a drawing at ``cell``, one of those row ``k`` is owed, keeps room for the rest."""
+        b = self.board
+        owed = list(owed if owed is not None else self._owed())
+        owed[k] -= 1
         touched = b.rows_near(cell)  # the rows this drawing crowds: the others keep the room they had
         rows = [b.rows[k] for k in touched]
         return can_finish(rows, b.near_on_rows, b.drawable, self.crowded, [owed[k] for k in touched], (cell,))

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .board import SPACING
+
 
 def can_finish(
     rows: Sequence[tuple[int, ...]],
@@ -60,3 +62,30 @@ def _packs(
         if count > 0:
             return False
     return True
+
+
+def room_on_line(free: Sequence[bool], owed: int) -> list[int]:
+    """The positions of a lone row (no other row's drawings crowd it, ``Board.lone_rows``) where a drawing
+    still lets ``owed - 1`` more fit: ``free`` says which positions may take one. What ``can_finish`` finds
+    for each position in turn, at once: on a line, leftmost-first packs the most, so a drawing at ``i``
+    leaves room exactly when the most that fit left of ``i - 2`` and right of ``i + 2`` make ``owed - 1``."""
+    n = len(free)
+    reach = SPACING - 1
+    left = [0] * (n + 1)  # left[j]: the most that fit on positions < j
+    last = -SPACING
+    for j in range(n):
+        fits = free[j] and j - last >= SPACING
+        left[j + 1] = left[j] + fits
+        if fits:
+            last = j
+    right = [0] * (n + 1)  # right[j]: the most that fit on positions >= j (rightmost-first)
+    last = n + reach
+    for j in range(n - 1, -1, -1):
+        fits = free[j] and last - j >= SPACING
+        right[j] = right[j + 1] + fits
+        if fits:
+            last = j
+    need = owed - 1
+    return [
+        i for i in range(n) if free[i] and (need <= 0 or left[max(i - reach, 0)] + right[min(i + SPACING, n)] >= need)
+    ]
