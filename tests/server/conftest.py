@@ -9,6 +9,8 @@ import pytest
 
 from .harness import Server, close_sockets
 
+UNLIMITED = ("--messages-per-second", "0")
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
@@ -18,7 +20,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    srv = Server(db=f"sqlite:///{tmp_path / 'tables.db'}", log=tmp_path / "server.log")
+    # the tests play faster than any person: the per-token message limit is tried apart (test_limits.py)
+    srv = Server(db=f"sqlite:///{tmp_path / 'tables.db'}", log=tmp_path / "server.log", extra=UNLIMITED)
     srv.start()
     yield srv
     srv.stop()
