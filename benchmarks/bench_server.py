@@ -30,6 +30,8 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 HERE = Path(__file__).resolve().parent
+NO_LIMITS = ("--tables-per-minute", "0", "--messages-per-second", "0", "--sockets-per-address", "0")
+"""The load comes from one address, faster than people: the per-address and per-token limits are off."""
 ECHO_APP = """
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 app = FastAPI()
@@ -266,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"sqlite:///{tmp}/bench.db",
                 "--log-level",
                 "warning",
+                *NO_LIMITS,
             ],
             port,
             "/api/games",
@@ -291,6 +294,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"sqlite:///{tmp}/pings.db",
                 "--log-level",
                 "warning",
+                *NO_LIMITS,
             ],
             port,
             "/api/games",
