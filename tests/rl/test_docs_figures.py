@@ -20,7 +20,7 @@ def _number(text: str) -> float:
 def _shown(ratio: float, text: str) -> bool:
     """``text`` is ``ratio`` as the table rounds it (one decimal below 10, whole numbers above)."""
     decimals = len(text.partition(".")[2])
-    return abs(ratio - float(text)) <= 0.5 * 10**-decimals + 1e-9
+    return abs(ratio - float(text)) <= 0.5 * 10.0**-decimals + 1e-9
 
 
 def test_every_mcts_ratio_is_its_rows_figures() -> None:
