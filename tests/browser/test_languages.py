@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Server, post
 
 from .cafe_player import play_one, state_of, wait_drawn
@@ -68,6 +70,7 @@ def test_a_french_browser_gets_the_lobby_and_a_table_in_french(server: Server, b
         ctx.close()
 
 
+@pytest.mark.long  # make test reads the lobby, a table and its log in French
 def test_an_english_and_a_french_reader_share_a_table(server: Server, browser: Any) -> None:
     made = post(
         server.base + "/api/tables",
@@ -124,6 +127,7 @@ def test_a_french_reader_gets_the_servers_log_messages_in_french(server: Server,
         ctx.close()
 
 
+@pytest.mark.long  # make test reads the lobby, a table and its log in French
 def test_a_french_reader_gets_cat_attacks_events_in_french(server: Server, browser: Any) -> None:
     """Cat Attack's "what happened" events are messages from the server: the French page words them from
     the catalogue, the cats called by their players' names, and the bot's kind after its name."""
