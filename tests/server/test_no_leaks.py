@@ -103,4 +103,4 @@ def _params() -> list[Any]:
 
 @pytest.mark.parametrize(("game_name", "part"), _params())
 def test_nothing_a_seat_is_sent_depends_on_what_it_cannot_see(game_name: str, part: str) -> None:
-    assert _check_game(game_name, part) > (50 if part == "rest" else 25)
+    assert _check_game(game_name, part) > (40 if part == "rest" else 20)  # the tower: 72 in all, 3 players
