@@ -1,6 +1,7 @@
-# The front-door commands: `make serve` (or `make play`) and `make test`. Each sets itself up the first time,
-# and again whenever pyproject.toml changes: `serve` and `play` a virtual environment in .venv with cattable
-# and what playing needs, `test` and the other targets also the development set (plots, Ray, the tools).
+# The front-door commands: `make serve` (or `make play`) and `make test` (`make test-all` in CI). Each sets
+# itself up the first time, and again whenever pyproject.toml changes: `serve` and `play` a virtual
+# environment in .venv with cattable and what playing needs, `test` and the other targets also the
+# development set (plots, Ray, the tools).
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
@@ -11,7 +12,7 @@ CLIENT_SOURCES = $(shell find client -path client/node_modules -prune -o -path c
 GAME ?= cafe
 ARGS ?= --players 3 --bots 2
 
-.PHONY: play serve test lint types unit bench figures messages setup clean
+.PHONY: play serve test test-all lint types unit unit-all bench figures messages setup clean
 
 # Everything, for the tests and tools (the play set is part of it, so its stamp is touched too).
 $(STAMP): pyproject.toml
@@ -44,7 +45,12 @@ play: $(PLAY_STAMP) $(CLIENT)
 serve: $(PLAY_STAMP) $(CLIENT)
 	$(BIN)/cattable serve $(SERVE_ARGS)
 
+# Two tiers by cost (pytest's marker `long`, pyproject.toml): `make test` the linters and every test but the
+# long tier, in under 8 minutes on a busy 2-core machine; `make test-all` (CI, .ci/run) the linters and every
+# test: full-size random playouts, the crash runs, every browser table played to the end.
 test: lint types unit
+
+test-all: lint types unit-all
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks experiments examples
@@ -54,8 +60,12 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
+UNIT_ENV = MUJOCO_GL=$${MUJOCO_GL:-egl} MESA_SHADER_CACHE_DISABLE=true
 unit: $(STAMP) $(CLIENT)
-	MUJOCO_GL=$${MUJOCO_GL:-egl} MESA_SHADER_CACHE_DISABLE=true $(BIN)/pytest -q --durations=15
+	$(UNIT_ENV) $(BIN)/pytest -q --durations=15 -m "not long"
+
+unit-all: $(STAMP) $(CLIENT)
+	$(UNIT_ENV) $(BIN)/pytest -q --durations=15
 
 # Timing benchmarks only (experiments live in experiments/), each on a short run: about two minutes in
 # all on a busy 2-core machine. Run a script by hand without these flags for its full, steadier figures.

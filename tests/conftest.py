@@ -17,6 +17,19 @@ def toy() -> Iterator[str]:
     registry._loaded.pop("toy", None)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tier (``-m long``, left out of ``make test``) never holds a test that quotes a rulebook
+    (``@rule``) nor the rule trace: every rule is checked by ``make test``."""
+    wrong = [
+        item.nodeid
+        for item in items
+        if item.get_closest_marker("long")
+        and (getattr(getattr(item, "function", None), "rules", None) or "tests/trace/" in item.nodeid)
+    ]
+    if wrong:
+        raise pytest.UsageError(f"rule tests must stay out of the long tier (make test runs them): {wrong}")
+
+
 MISSING_COMPONENT = ("offscreen OpenGL unavailable", "no chromium", "pip install playwright", "could not import")
 """Skip reasons that mean a part of the machine is missing (a browser, OpenGL, a package)."""
 

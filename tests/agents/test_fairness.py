@@ -12,8 +12,17 @@ from cattable.agents import InfoSet, RandomAgent, make_agent
 GAMES = [g for g in cattable.game_names() if g != "tower"]  # the tower's bot has its own fairness test
 
 
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("spec", ["heuristic", "mcts:iters=25", "mcts:iters=25/anchor=1"])
+def _cases() -> list[object]:
+    """Every game and bot; Tokyo Washi hides nothing (a re-deal is the same position), so its two searches,
+    the costliest cases, run in the long tier only."""
+    return [
+        pytest.param(name, spec, marks=[pytest.mark.long] if spec != "heuristic" and name == "washi" else [])
+        for spec in ["heuristic", "mcts:iters=25", "mcts:iters=25/anchor=1"]
+        for name in GAMES
+    ]
+
+
+@pytest.mark.parametrize(("name", "spec"), _cases())
 def test_a_re_deal_of_the_unseen_never_changes_the_move(name: str, spec: str) -> None:
     game = cattable.game(name)
     players = 4 if game.max_players >= 4 else game.max_players

@@ -15,6 +15,7 @@ pytest.importorskip("ray")
 
 
 @pytest.mark.slow
+@pytest.mark.long  # starts a Ray cluster
 def test_ray_and_processes_give_identical_summaries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYTHONPATH", str(Path(__file__).resolve().parents[2] / "src"))  # Ray's fresh workers
     pool = simulate("cafe", 60, 3, seed=11, workers=2, with_actions=True)

@@ -7,11 +7,14 @@ import json
 import time
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Server, get
 
 from .cafe_player import open_from_lobby, over, play_one, play_until, state_of, wait_drawn
 
 
+@pytest.mark.long  # a table played to the end
 def test_a_person_plays_with_bots_to_the_end_and_reloads_midway(server: Server, context: Any) -> None:
     page = context.new_page()
     errors: list[str] = []
@@ -59,6 +62,7 @@ def test_a_person_plays_with_bots_to_the_end_and_reloads_midway(server: Server, 
     page.wait_for_function("(v) => document.getElementById('app').dataset.at === String(v)", arg=last - 2)
 
 
+@pytest.mark.long  # two browsers; make test plays one table and watches another
 def test_two_people_play_one_table_from_two_browsers(server: Server, browser: Any) -> None:
     host_ctx, guest_ctx = browser.new_context(), browser.new_context()
     try:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Server, post
 
 from .cafe_player import play_one, state_of, wait_drawn
@@ -72,6 +74,7 @@ def test_a_french_browser_gets_the_lobby_and_a_table_in_french(server: Server, b
         ctx.close()
 
 
+@pytest.mark.long  # make test reads the lobby, a table and its log in French
 def test_an_english_and_a_french_reader_share_a_table(server: Server, browser: Any) -> None:
     made = post(
         server.base + "/api/tables",
@@ -129,6 +132,7 @@ def test_a_french_reader_gets_the_servers_log_messages_in_french(server: Server,
         ctx.close()
 
 
+@pytest.mark.long  # make test reads the lobby, a table and its log in French
 def test_a_french_reader_gets_cat_attacks_events_in_french(server: Server, browser: Any) -> None:
     """Cat Attack's "what happened" events are messages from the server: the French page words them from
     the catalogue, the cats called by their players' names, and the bot's kind after its name."""

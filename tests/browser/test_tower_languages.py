@@ -48,6 +48,7 @@ def _aim_off_centre(page: Any) -> None:
     page.mouse.move(x, y, steps=4)
 
 
+@pytest.mark.long  # make test reads the tower's French edition (test_tower_table.py)
 def test_a_french_reader_reads_the_tower_in_french_with_the_english_editions_names(server: Server, french: Any) -> None:
     made = open_table(server, "tower", [None, "random"])
     page = _join(french, server, made["invites"]["0"])
@@ -84,6 +85,7 @@ def test_a_french_reader_reads_the_tower_in_french_with_the_english_editions_nam
     assert page.errors == []
 
 
+@pytest.mark.long  # make test reads the tower's French edition (test_tower_table.py)
 def test_an_english_reader_at_the_french_edition_reads_neko_and_nakama(server: Server, context: Any) -> None:
     made = open_table(server, "tower", [None, "random"], options={"edition": "fr"})
     page = _join(context, server, made["invites"]["0"])
@@ -99,6 +101,7 @@ def test_an_english_reader_at_the_french_edition_reads_neko_and_nakama(server: S
     assert page.errors == []
 
 
+@pytest.mark.long  # make test reads the tower's French edition (test_tower_table.py)
 def test_the_end_box_tells_the_last_event_in_french(server: Server, french: Any) -> None:
     """A game played to its end over the API (one seat, a turn limit of one), then read by a French reader:
     the end box's last event is the server's message told in French, not its English template."""

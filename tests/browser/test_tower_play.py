@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from tests.browser.test_tower_table import _join, _version
 from tests.server.harness import Server, get, open_table, post
 
@@ -141,6 +143,7 @@ def test_a_person_pets_a_feline_friend_with_a_press_and_a_drag_on_it(server: Ser
     assert page.errors == []
 
 
+@pytest.mark.long  # the other ways to pet; make test pets with the pointer
 def test_a_pet_by_touch_is_the_same_gesture(server: Server, browser: Any) -> None:
     """A finger on a touch screen: chromium's own touch events (over the DevTools protocol) become pointer
     events of type touch; the press on the cat and the drag pet it as the mouse does."""
@@ -169,6 +172,7 @@ def test_a_pet_by_touch_is_the_same_gesture(server: Server, browser: Any) -> Non
         context.close()
 
 
+@pytest.mark.long  # the other ways to pet; make test pets with the pointer
 def test_a_pet_by_the_keyboard_sends_the_numbers_set(server: Server, context: Any) -> None:
     made = _table_at_a_pet(server, {"steadiness": "steady", "edition": "fr"})
     table, token = made["table"], made["tokens"][0]
@@ -197,6 +201,7 @@ TWEEN_SAMPLES = """(piece) => new Promise((done) => {
 })"""
 
 
+@pytest.mark.long  # a game played, then replayed step by step
 def test_a_tower_replay_tweens_each_placement_between_its_recorded_poses(server: Server, context: Any) -> None:
     made = open_table(server, "tower", [None], options={"steadiness": "steady"})
     table, token = made["table"], made["tokens"][0]
@@ -243,6 +248,7 @@ def test_a_tower_replay_tweens_each_placement_between_its_recorded_poses(server:
     assert page.errors == []
 
 
+@pytest.mark.long  # a table played to the end
 def test_a_cooperative_game_with_two_bots_is_played_to_its_end_with_the_pointer(server: Server, context: Any) -> None:
     """The shortest legal end the game offers: turn_limit (a digital stop, a defeat in coop) after 4 turns,
     the person playing the first and the fourth; goal_floor 10 (the smallest), steady hands."""

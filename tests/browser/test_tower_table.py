@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Server, get, open_table
 
 WATCH_SETTLES = """
@@ -134,6 +136,7 @@ def _place_each_kind(page: Any, server: Server, table: str, token: str) -> set[s
     return placed
 
 
+@pytest.mark.long  # turns played until each kind is placed, up to three tables
 def test_a_person_places_a_wall_a_floor_and_a_cat_with_the_pointer_and_the_settles_animate(
     server: Server, context: Any
 ) -> None:

@@ -8,6 +8,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Server, post
 
 from .clicker import my_token, open_from_lobby, over, play_until, screenshot, server_state, state_of
@@ -45,6 +47,7 @@ def check_end(page: Any, base: str, table: str) -> None:
     assert [float(t) for t in totals] == [float(s) for s in result["scores"]]
 
 
+@pytest.mark.long  # a table played to the end
 def test_a_person_plays_a_bot_to_the_end_by_clicking_and_reloads_midway(server: Server, context: Any) -> None:
     page = context.new_page()
     errors = watch_errors(page)
@@ -131,6 +134,7 @@ def test_a_map_file_from_disk_is_drawn_from_the_view_and_played_the_same_way(
     assert errors == []
 
 
+@pytest.mark.long  # moves played, then pictured at two widths
 def test_the_table_fits_desktop_and_phone_widths(server: Server, browser: Any, tmp_path: Path) -> None:
     """The pictures in docs/screenshots (CATTABLE_SCREENSHOTS=1 rewrites them): mid-game, the person's
     turn, at 1280 and 390 pixels wide; the page never scrolls sideways (the map's own box may)."""

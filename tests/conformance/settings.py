@@ -1,7 +1,9 @@
 """How hard the conformance suite works each game: player counts, playouts, and option sets.
 
 Physics playouts are slow, so the tower runs fewer (and is marked slow); the card and dice games run
-thousands. ``checks_every`` is how often (in actions) the costly per-position checks run.
+thousands. ``playouts`` is the full count, played in two tiers: the first ``fast_playouts`` in ``make test``
+(seeds 0 up), the rest in the long tier (``-m long``, ``make test-all``), so the two together play exactly
+the full count. ``checks_every`` is how often (in actions) the costly per-position checks run.
 ``"schemas": False`` is for a game with no JSON Schemas (a test's toy game); ``"schemas_every_step"``
 checks every view (each seat's and the spectator's, to the end) and every legal action of every playout
 against the game's JSON Schemas (the others check their first positions).
@@ -12,17 +14,25 @@ from __future__ import annotations
 from typing import Any
 
 CONFORMANCE: dict[str, dict[str, Any]] = {
-    "cafe": {"players": [1, 2, 3, 4], "playouts": 2800, "options": [{}, {}, {"mice": "repeat"}], "checks_every": 12},
-    "washi": {"players": [2, 3, 4, 5, 6], "playouts": 2000, "options": [{}], "checks_every": 9},
+    "cafe": {
+        "players": [1, 2, 3, 4],
+        "playouts": 2800,
+        "fast_playouts": 250,
+        "options": [{}, {}, {"mice": "repeat"}],
+        "checks_every": 12,
+    },
+    "washi": {"players": [2, 3, 4, 5, 6], "playouts": 2000, "fast_playouts": 200, "options": [{}], "checks_every": 9},
     "attack": {
         "players": [2, 4, 6],
         "playouts": 2100,
+        "fast_playouts": 150,
         "options": [{"lives": 2}, {}, {"lives": 2, "claws": "items"}, {"lives": 3, "younger": True}],
         "checks_every": 25,
     },
     "tower": {
         "players": [1, 3],
         "playouts": 4,
+        "fast_playouts": 2,  # one cooperative and one competitive game
         "options": [
             {},
             {"mode": "competitive", "edition": "fr"},

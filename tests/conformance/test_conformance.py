@@ -142,15 +142,45 @@ def _check_illegal_after_end(state: State) -> None:
     assert json.dumps(state.snapshot(), sort_keys=True) == before
 
 
-@pytest.mark.parametrize("name", _params())
-def test_random_playouts_keep_the_contract(name: str) -> None:
+def _playout_params() -> list[Any]:
+    """Every game twice: its first ``fast_playouts`` seeds in ``make test``, the rest of its ``playouts`` in
+    the long tier (marked ``long``), so that both tiers together play every seed once."""
+    out = []
+    for param in _params():
+        (name,) = param.values
+        out.append(pytest.param(name, "fast", id=f"{name}-fast", marks=param.marks))
+        out.append(pytest.param(name, "rest", id=f"{name}-rest", marks=[*param.marks, pytest.mark.long]))
+    return out
+
+
+def playout_seeds(cfg: dict[str, Any], part: str) -> range:
+    """The seeds a part plays: ``fast`` the first ``fast_playouts``, ``rest`` the others up to ``playouts``,
+    ``all`` every one (a game whose settings give no ``fast_playouts`` plays them all in ``fast``)."""
+    fast = min(cfg.get("fast_playouts", cfg["playouts"]), cfg["playouts"])
+    return {"fast": range(fast), "rest": range(fast, cfg["playouts"]), "all": range(cfg["playouts"])}[part]
+
+
+def test_the_two_tiers_play_every_seed_once() -> None:
+    for name, cfg in CONFORMANCE.items():
+        fast, rest = playout_seeds(cfg, "fast"), playout_seeds(cfg, "rest")
+        assert list(fast) + list(rest) == list(range(cfg["playouts"])), name
+        assert 0 < len(fast) <= len(rest) or cfg["playouts"] <= 4, name
+
+
+@pytest.mark.parametrize(("name", "part"), _playout_params())
+def test_random_playouts_keep_the_contract(name: str, part: str) -> None:
+    random_playouts_keep_the_contract(name, part)
+
+
+def random_playouts_keep_the_contract(name: str, part: str = "all") -> None:
+    """The seeded random playouts of ``part`` (``playout_seeds``), each position checked as above."""
     cfg = CONFORMANCE[name]
     game = cattable.game(name)
     counts: list[int] = cfg["players"]
     every: int = cfg["checks_every"]
-    rng = random.Random(12345)
+    rng = random.Random(12345 + (part == "rest"))
     lengths = []
-    for i in range(cfg["playouts"]):
+    for i in playout_seeds(cfg, part):
         players = counts[i % len(counts)]
         options = cfg["options"][i % len(cfg["options"])]
         state = game.new(players=players, seed=i, **options)
@@ -179,7 +209,7 @@ def test_random_playouts_keep_the_contract(name: str) -> None:
             assert json.dumps(again.snapshot(), sort_keys=True) == json.dumps(state.snapshot(), sort_keys=True)
             assert again.record() == record
             assert again.result() == result
-    assert min(lengths) > 0
+    assert lengths and min(lengths) > 0
 
 
 @pytest.mark.parametrize("name", _params())

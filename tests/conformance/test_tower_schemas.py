@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import cattable
+from cattable.core import IllegalAction, InvalidAction
 from cattable.games.tower import actions, menu, pieces, placing, reasons
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "data"
@@ -100,3 +103,123 @@ def test_a_spectator_view_showing_a_hand_is_refused() -> None:
     assert not validator.is_valid({**seat0, "hands": views["spectator"]["hands"]})  # and does see its own
     assert not validator.is_valid({**seat0, "toto_name": "Toto"})  # the French table's Toto is Neko
     assert not validator.is_valid({**seat0, "goal_faceup": []})  # the competitive game shows no face-up goals
+
+
+# -- the readers refuse what the schema refuses (issue #30: `card 7` and `floors -1` were read) -------------
+_EDGES: dict[str, list[Any]] = {
+    "whole": [-1, 0, 1, 2, 3, 4, 7, 24, 25, 10**6],
+    "number": [
+        -400.0,
+        -360.04,
+        -360,
+        -4.55,
+        -4.5,
+        -0.0,
+        0,
+        0.45,
+        0.5,
+        1.0,
+        2.04,
+        4.5,
+        4.54,
+        20,
+        20.04,
+        29.96,
+        30,
+        180,
+        180.04,
+        360.0,
+        361,
+    ],
+    "text": [
+        "",
+        "left",
+        "right",
+        "Left",
+        "bricks",
+        "granite",
+        "blue",
+        "C-blue-2",
+        "c-blue-2",
+        "C-blue-5",
+        "toto",
+        "B-red",
+    ],
+}
+"""Values on and either side of every bound in the action schema, for each JSON type of field."""
+
+
+def _field_type(kind: str, name: str) -> str:
+    field = _resolve(_kinds()[kind]["properties"][name])
+    if "anyOf" in field or field.get("type") == "string" or "enum" in field:
+        return "text"
+    return "whole" if field["type"] == "integer" else "number"
+
+
+@st.composite
+def _documents(draw: st.DrawFn) -> dict[str, Any]:
+    kind = draw(st.sampled_from(sorted(_kinds())))
+    names = [n for n in _kinds()[kind]["properties"] if n != "kind"]
+    return {"kind": kind, **{n: draw(st.sampled_from(_EDGES[_field_type(kind, n)])) for n in names}}
+
+
+def _read(data: Any) -> actions.TowerAction | None:
+    try:
+        return actions.action_from_json(data)
+    except InvalidAction:
+        return None
+
+
+@settings(max_examples=600, deadline=None, database=None, derandomize=True)
+@given(_documents())
+def test_the_json_reader_reads_exactly_what_the_schema_allows(data: dict[str, Any]) -> None:
+    valid = Draft202012Validator(cattable.game("tower").schema("action")).is_valid(data)
+    read = _read(data)
+    assert (read is not None) == valid, (data, read)
+    if read is not None:
+        assert actions.action_from_json(read.to_json()) == read
+
+
+@settings(max_examples=400, deadline=None, database=None, derandomize=True)
+@given(_documents())
+def test_the_text_reader_reads_nothing_the_schema_refuses(data: dict[str, Any]) -> None:
+    """The text form of the same document (``card 7``, ``goal 1 floors=-1``, ``move toto ...``): read only if
+    the schema allows its JSON, else an ``InvalidAction``."""
+    if data["kind"] == "choose":
+        words = ["card", str(data["card"]), data["side"]]
+    else:
+        words = [data["kind"]] + [f"{k}={v}" for k, v in data.items() if k != "kind" and v != ""]
+    validator = Draft202012Validator(cattable.game("tower").schema("action"))
+    try:
+        action = actions.parse_action(" ".join(words))
+    except InvalidAction:
+        return
+    assert validator.is_valid(action.to_json()), (words, action)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "card 7",
+        "card 0",
+        "goal 1 floors=-1",
+        "goal 3 floors=1",
+        "refresh 9",
+        "cat blue floor=0 x=0 y=0 yaw=0",
+        "move toto floor=4 x=0 y=0 yaw=0",
+        "wall bricks x=4.6 y=0 yaw=0 fold=90",
+        "pet angle=0 height=1 push=50",
+    ],
+)
+def test_out_of_schema_actions_are_invalid_not_illegal_and_change_nothing(text: str) -> None:
+    """docs/GAME-API.md: unreadable input is an ``InvalidAction``, never an ``IllegalAction``."""
+    state = cattable.game("tower").new(players=2, seed=1, mode="competitive")
+    before = json.dumps(state.snapshot(), sort_keys=True)
+    for read in (lambda: actions.parse_action(text), lambda: state.apply_text(text)):
+        with pytest.raises(InvalidAction, match=r"out of range|no Feline Friend") as refused:
+            read()
+        assert not isinstance(refused.value, IllegalAction)
+    data = {**actions.parse_action("card 1").to_json(), "card": 7}
+    with pytest.raises(InvalidAction, match="out of range"):
+        actions.action_from_json(data)
+    assert json.dumps(state.snapshot(), sort_keys=True) == before

@@ -106,6 +106,7 @@ def test_replay_walks_every_position(toy: str, capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.slow
+@pytest.mark.long  # starts a Ray cluster
 def test_simulate_on_ray_gives_the_same_games_as_the_process_pool(
     toy: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -91,7 +91,7 @@ def listed() -> Iterator[None]:
 @pytest.mark.parametrize(
     "check",
     [
-        conformance.test_random_playouts_keep_the_contract,
+        conformance.random_playouts_keep_the_contract,
         conformance.test_same_seed_same_game,
         conformance.test_bad_options_and_player_counts_are_refused,
         conformance.test_determinize_resamples_hidden_information_only,

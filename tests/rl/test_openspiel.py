@@ -99,6 +99,7 @@ def test_tower_random_simulation() -> None:
 
 @pytest.mark.slow
 @pytest.mark.physics
+@pytest.mark.long  # OpenSpiel's MCTS searching on physics; make test runs its random simulation
 def test_tower_mcts_bot() -> None:
     _mcts_steps(*TOWER, 2)
 

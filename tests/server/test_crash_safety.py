@@ -3,7 +3,8 @@ points (after the rules applied a move and before it was committed; after the co
 acknowledgement), while clients play over WebSockets and bots play on the server; it is restarted each
 time. Afterwards every acknowledged move is in the record at the version it was acknowledged with, no
 message was applied twice, and every game ends with the result an offline replay of its record gives.
-The same on PostgreSQL."""
+The same on PostgreSQL. These full runs are the long tier's (``-m long``); ``make test`` runs a short one on
+SQLite: three random kills and one at each named point of a move."""
 
 from __future__ import annotations
 
@@ -32,8 +33,13 @@ RANDOM_KILLS = 20
 NAMED = ["after_apply:3", "after_commit:3", "after_apply:7", "after_commit:7"]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+SHORT_KILLS = 3
+SHORT_NAMED = ["after_apply:3", "after_commit:3"]
+
+
+@pytest.fixture
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A fresh database of the kind the test's parameter names: ``sqlite`` or ``postgresql``."""
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tables.db'}"
         return
@@ -103,12 +109,23 @@ def _check(server: Server, db_url: str, batch: Batch) -> None:
 
 
 @pytest.mark.slow
-def test_sigkill_at_any_moment_loses_no_acknowledged_move(database: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("database", "random_kills", "named"),
+    [
+        pytest.param("sqlite", SHORT_KILLS, SHORT_NAMED, id="sqlite-short"),
+        pytest.param("sqlite", RANDOM_KILLS, NAMED, id="sqlite", marks=pytest.mark.long),
+        pytest.param("postgresql", RANDOM_KILLS, NAMED, id="postgresql", marks=pytest.mark.long),
+    ],
+    indirect=["database"],
+)
+def test_sigkill_at_any_moment_loses_no_acknowledged_move(
+    database: str, random_kills: int, named: list[str], tmp_path: Path
+) -> None:
     server = Server(db=database, log=tmp_path / "server.log")
     server.start()
     rng = random.Random(9)
     kills: list[str] = []
-    plans: list[str | None] = [None] * RANDOM_KILLS + list(NAMED)
+    plans: list[str | None] = [None] * random_kills + list(named)
     rng.shuffle(plans)
     try:
         batches = 0
@@ -136,8 +153,8 @@ def test_sigkill_at_any_moment_loses_no_acknowledged_move(database: str, tmp_pat
             batch.thread.join(timeout=300)
             assert batch.done, "the clients did not finish"
             _check(server, database, batch)
-        assert len([k for k in kills if k == "random"]) >= RANDOM_KILLS
-        assert set(NAMED) <= set(kills)
+        assert len([k for k in kills if k == "random"]) >= random_kills
+        assert set(named) <= set(kills)
         assert sum(p.connections for p in batch.players) > len(batch.players)  # they did reconnect
     finally:
         server.stop()

@@ -41,7 +41,11 @@ def play_table(server: Server, game: str, seed: int) -> tuple[dict[str, Any], li
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize(
+    "game",
+    # the tower's physics game is the long tier's; make test plays the tower over the server in test_tower_replays
+    [pytest.param(g, marks=[pytest.mark.long] if g == "tower" else []) for g in game_names()],
+)
 def test_a_table_of_every_game_is_played_to_the_end_over_websockets(server: Server, game: str) -> None:
     _made, players, record = play_table(server, game, seed=7)
     for p in players:

@@ -67,6 +67,7 @@ DOOMED_LEGAL = [Choose("choose", 1, "left"), Choose("choose", 1, "right"), Choos
 CATS = [Choose("choose", 3, "left"), Choose("choose", 3, "right")]
 
 
+@pytest.mark.long  # many physics replays; the guard's other cases stay in make test
 def test_in_a_duel_a_storey_whose_shaky_replays_lose_is_passed_over_for_a_feline_friend() -> None:
     """The toppler loses a duel (rulebook, END OF GAME: "The player who causes the Tower to fall immediately
     moves their Ranking Token to last place"), so a storey seen to fall is left to the other player."""

@@ -194,10 +194,12 @@ def test_a_wall_stands_on_the_top_floor_anywhere_the_player_aims_within_it() -> 
     assert typed not in s.legal_actions()  # not in the menu, but a legal placement
     s.apply(typed)
     assert s.reading["support"]["W-bricks-3"] == "F2"
+    # a wall aimed off the tile is a well-formed action the rules forbid (typed, it is out of the action
+    # schema's range and unreadable: tests/conformance/test_tower_schemas.py)
     with pytest.raises(IllegalAction, match="top-most floor"):
-        s.apply_text("wall bricks x=7 y=0 yaw=0 fold=90")
+        s.apply(Wall("wall", "bricks", 7.0, 0.0, 0.0, 90.0))
     with pytest.raises(IllegalAction, match="fold"):
-        s.apply_text("wall bricks x=-3 y=-3 yaw=45 fold=10")
+        s.apply(Wall("wall", "bricks", -3.0, -3.0, 45.0, 10.0))
 
 
 @rule(EN, "How you bend Wall Tiles can have a big impact on how structurally sound the Tower is!")

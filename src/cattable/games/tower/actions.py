@@ -2,12 +2,21 @@
 
 Continuous parameters (centimetres, degrees) are kept to one decimal place, so the text form, the JSON
 form and the value itself round-trip exactly; ``parse_action`` rounds whatever it is given the same way.
+
+The readers (``parse_action``, ``action_from_json``) refuse what the published action schema
+(``schemas/action.schema.json``) refuses, as an ``InvalidAction``: its ranges (a card 1 to 3, a floor 1 to
+24, a placement on the tile) and its piece names are read from that file, never written again here, and a
+value is checked as given, before it is rounded. An action value built in code is judged by the rules
+instead (``reasons.py``), whose ``IllegalAction`` says why.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
+from functools import cache
+from importlib import resources
 from typing import Any, NamedTuple
 
 from cattable.core import InvalidAction
@@ -207,7 +216,43 @@ SKIP = Skip("skip")
 _PIECE = re.compile(r"^(c-(yellow|blue|purple|orange)-[1-4]|b-(red|orange|blue|purple|yellow)|toto)$")
 
 
-def _num(raw: Any, name: str) -> float:
+@cache
+def schema_limits() -> dict[str, dict[str, dict[str, Any]]]:
+    """Each action kind's fields as the published action schema bounds them: ``minimum``, ``maximum`` and
+    ``pattern`` by kind and field name (a ``$ref`` to the schema's ``$defs`` followed; a field that may also
+    be empty, ``anyOf`` with ``const: ""``, keeps its pattern)."""
+    text = (resources.files(__package__ or "cattable.games.tower") / "schemas" / "action.schema.json").read_text(
+        encoding="utf-8"
+    )
+    schema = json.loads(text)
+    defs: dict[str, dict[str, Any]] = schema["$defs"]
+
+    def resolved(field: dict[str, Any]) -> dict[str, Any]:
+        if "anyOf" in field:
+            return next((resolved(f) for f in field["anyOf"] if "const" not in f), {})
+        if "$ref" in field:
+            return {**defs[field["$ref"].rpartition("/")[2]], **{k: v for k, v in field.items() if k != "$ref"}}
+        return field
+
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for kind in schema["oneOf"]:
+        fields = {name: resolved(field) for name, field in kind["properties"].items() if name != "kind"}
+        out[kind["properties"]["kind"]["const"]] = {
+            name: {k: v for k, v in field.items() if k in ("minimum", "maximum", "pattern")}
+            for name, field in fields.items()
+        }
+    return out
+
+
+def _within(value: float, kind: str, name: str) -> None:
+    """Refuse a number outside the schema's range for ``kind``'s field ``name`` (checked before rounding)."""
+    limits = schema_limits().get(kind, {}).get(name, {})
+    low, high = limits.get("minimum", -math.inf), limits.get("maximum", math.inf)
+    if not low <= value <= high:
+        raise InvalidAction(f"{kind}: {name}={value:g} is out of range, {low:g} to {high:g}")
+
+
+def _num(raw: Any, name: str, kind: str = "") -> float:
     if isinstance(raw, bool) or not isinstance(raw, int | float | str):
         raise InvalidAction(f"{name} must be a number, not {raw!r}")
     try:
@@ -216,17 +261,21 @@ def _num(raw: Any, name: str) -> float:
         raise InvalidAction(f"{name}={raw!r} is not a number") from exc
     if not math.isfinite(value):
         raise InvalidAction(f"{name}={raw!r} is not a finite number")
+    _within(value, kind, name)
     return q(value)
 
 
-def _int(raw: Any, name: str) -> int:
+def _int(raw: Any, name: str, kind: str = "") -> int:
     if isinstance(raw, bool):
         raise InvalidAction(f"{name} must be a whole number, not {raw!r}")
     if isinstance(raw, int):
-        return raw
-    if isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
-        return int(raw)
-    raise InvalidAction(f"{name} must be a whole number, not {raw!r}")
+        value = raw
+    elif isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
+        value = int(raw)
+    else:
+        raise InvalidAction(f"{name} must be a whole number, not {raw!r}")
+    _within(value, kind, name)
+    return value
 
 
 def _piece(raw: Any, name: str, allow_empty: bool = True) -> str:
@@ -265,12 +314,30 @@ def _colour(raw: Any) -> str:
 
 
 def _build(kind: str, fields: dict[str, Any], words: list[str]) -> TowerAction:
-    """One constructor for both forms: ``fields`` holds named values, ``words`` the bare ones."""
+    """One constructor for both forms: ``fields`` holds named values, ``words`` the bare ones. What the
+    action schema refuses is refused here: numbers out of its ranges as read, names its patterns do not
+    match once written canonically."""
+    action = _read(kind, fields, words)
+    written = action.to_json()
+    for name, limits in schema_limits()[action.kind].items():
+        value = written[name]
+        pattern = limits.get("pattern")
+        if pattern is not None and value != "" and not re.search(pattern, value):
+            raise InvalidAction(f"{kind}: {name}={value!r} is no Feline Friend's name (like C-blue-2)")
+    return action
 
+
+def _read(kind: str, fields: dict[str, Any], words: list[str]) -> TowerAction:
     def need(name: str) -> Any:
         if name not in fields:
             raise InvalidAction(f"{kind}: missing {name}=")
         return fields[name]
+
+    def num(name: str) -> float:
+        return _num(need(name), name, kind)
+
+    def whole(name: str) -> int:
+        return _int(need(name), name, kind)
 
     def extra(allowed: set[str], bare: int) -> None:
         unknown = set(fields) - allowed
@@ -284,52 +351,52 @@ def _build(kind: str, fields: dict[str, Any], words: list[str]) -> TowerAction:
         side = fields.get("side", "")
         if not isinstance(side, str) or side.strip().lower() not in SIDES:
             raise InvalidAction(f"side must be left or right, not {side!r}")
-        return Choose("choose", _int(need("card"), "card"), side.strip().lower())
+        return Choose("choose", whole("card"), side.strip().lower())
     if kind == "wall":
         extra({"type", "x", "y", "yaw", "fold"}, 0)
         return Wall(
             "wall",
             _wall_type(need("type")),
-            _num(need("x"), "x"),
-            _num(need("y"), "y"),
-            _num(need("yaw"), "yaw"),
-            _num(need("fold"), "fold"),
+            num("x"),
+            num("y"),
+            num("yaw"),
+            num("fold"),
         )
     if kind == "floor":
         extra({"x", "y", "yaw"}, 0)
-        return Floor("floor", _num(need("x"), "x"), _num(need("y"), "y"), _num(need("yaw"), "yaw"))
+        return Floor("floor", num("x"), num("y"), num("yaw"))
     if kind == "cat":
         extra({"colour", "floor", "x", "y", "yaw", "on", "take"}, 0)
         return Cat(
             "cat",
             _colour(need("colour")),
-            _int(need("floor"), "floor"),
-            _num(need("x"), "x"),
-            _num(need("y"), "y"),
-            _num(need("yaw"), "yaw"),
+            whole("floor"),
+            num("x"),
+            num("y"),
+            num("yaw"),
             _piece(fields.get("on", ""), "on"),
             _piece(fields.get("take", ""), "take"),
         )
     if kind == "pet":
         extra({"angle", "height", "push"}, 0)
-        return Pet("pet", _num(need("angle"), "angle"), _num(need("height"), "height"), _num(need("push"), "push"))
+        return Pet("pet", num("angle"), num("height"), num("push"))
     if kind == "move":
         extra({"cat", "floor", "x", "y", "yaw"}, 0)
         cat = _piece(need("cat"), "cat", allow_empty=False)
         return Move(
             "move",
             cat,
-            _int(need("floor"), "floor"),
-            _num(need("x"), "x"),
-            _num(need("y"), "y"),
-            _num(need("yaw"), "yaw"),
+            whole("floor"),
+            num("x"),
+            num("y"),
+            num("yaw"),
         )
     if kind == "goal":
         extra({"card", "floors"}, 0)
-        return Goal("goal", _int(need("card"), "card"), _int(need("floors"), "floors"))
+        return Goal("goal", whole("card"), whole("floors"))
     if kind == "refresh":
         extra({"card"}, 0)
-        return Refresh("refresh", _int(need("card"), "card"))
+        return Refresh("refresh", whole("card"))
     if kind == "skip":
         extra(set(), 0)
         return SKIP
