@@ -77,19 +77,27 @@ def to_put_back(s: TowerState, down: set[str], done: set[str]) -> set[str]:
     }
 
 
-def put_back(s: TowerState, pieces: set[str]) -> None:
-    """As closely as possible, place each piece back where it fell from (its pose before the event)."""
-    before: Outcome = s.outcome_before
-    poses = {**s.table.outcome["poses"], **{p: before["poses"][p] for p in pieces}}
+def put_back(s: TowerState, old: dict[str, list[float]]) -> set[str]:
+    """As closely as possible, place each piece back where it fell from (``old``: its pose before the event),
+    once the debris is set aside: at that pose, or the nearest one where it lies inside no other piece
+    (``TowerWorld.put_back``; a piece may have slid into its place). A piece with no room near its old
+    place stays where it fell, and the usual rules take it (it has fallen). Which pieces found no room is
+    recorded with the outcome (``no_room``), so a replay judges alike; records made before it lack it, and
+    every piece then went back. Returns the pieces put back."""
     facts = {**s.table.outcome["pieces"]}
-    for p in sorted(pieces):
-        s.say(ev.PUT_BACK, piece=s.name(p))
+    poses = {**s.table.outcome["poses"]}
 
-    def run(w: TowerWorld) -> None:
+    def run(w: TowerWorld) -> dict[str, list[str]]:
         w.restore(facts, poses)
+        left = w.put_back(old)
         w.settle()
+        return {"no_room": sorted(left)}
 
     s.physics(run)
+    back = set(old) - set(s.table.outcome.get("no_room", ()))
+    for p in sorted(back):
+        s.say(ev.PUT_BACK, piece=s.name(p))
+    return back
 
 
 def floors_above_first(outcome: Outcome) -> bool:
@@ -97,7 +105,10 @@ def floors_above_first(outcome: Outcome) -> bool:
 
 
 def clear(s: TowerState) -> None:
-    """Apply the debris rules until the table is clean (putting back or re-standing may topple more)."""
+    """Apply the debris rules until the table is clean (putting back or re-standing may topple more). The
+    debris is set aside before the pieces that still touch a floor are put back, as at the table: a floor
+    that fell may lie where the walls it stood on go back (seed 22), and restoring them inside it blew the
+    solver up."""
     had_floors = floors_above_first(s.outcome_before)
     done: set[str] = set()
     for _ in range(PASSES):
@@ -107,7 +118,12 @@ def clear(s: TowerState) -> None:
                 down.discard(own)
         back = to_put_back(s, down, done)
         if back:
-            put_back(s, back)
+            old = {p: s.outcome_before["poses"][p] for p in sorted(back)}
+            if down - back:  # the debris is set aside first, as at the table: it may lie where a piece goes back
+                clear_once(s, down - back)
+                if s.phase is Phase.OVER:
+                    return
+            put_back(s, old)
             done |= back
             continue
         if not down:
