@@ -1,6 +1,7 @@
 """Issue #31, the tower in a player's hands: safe physics. An outside review's random games, replayed as
 ``cattable simulate tower --players 3 --agents random --seed SEED`` plays them, and a sweep at every
-steadiness: no piece ends up inside another after any physical event, nothing is thrown off the table."""
+steadiness: no piece ends up inside another after any physical event, nothing is thrown off the table,
+and the French "whole tower" is every floor and wall of it."""
 
 from __future__ import annotations
 
@@ -16,11 +17,13 @@ from cattable.games.tower.events import texts as told
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.physics import STEADINESS, TowerWorld
 from cattable.games.tower.physics.reading import deepest_overlap
+from cattable.games.tower.table import tilt_of
 from tests.rulebook import rule
 
 from .helpers import random_game
 
 EN = "cat-and-the-tower.en.txt"
+FR = "cat-and-the-tower.fr.txt"
 DEEPEST_MM = 1.0
 """The review counted a put-back more than 1 mm inside another piece as unsafe."""
 TABLE_CM = 40.0
@@ -121,3 +124,28 @@ def test_a_sweep_at_every_steadiness_leaves_no_piece_inside_another(monkeypatch:
         assert all(e.recoveries <= most * 2 for e in events)  # a put-back's event settles once, a placement once
         events.clear()
     assert len(backs) >= 5
+
+
+# -- the French whole tower ---------------------------------------------------------------------------------
+@rule(FR, "La partie prend fin si la tour s'effondre entièrement")
+@rule(FR, "L'ensemble des tuiles Étage et Mur placées durant la partie constituera la Tour")
+def test_seed_61_the_second_floor_sliding_off_while_the_first_storeys_walls_stand_is_not_the_whole_tower() -> None:
+    """The review's French table (three random bots, normal hands): the 41st action's floor brings F2 down
+    with its cats, and both walls of the first storey still stand on F1, with no wall down. Before, this
+    lost the game as "the whole tower has fallen" (about 1 French table in 18); the tower is every floor
+    and wall tile, and its walls still stand, so the game goes on."""
+    for state, action in random_game(61, steadiness="normal", edition="fr"):
+        if len(state.history) < 41:
+            assert not state.is_over
+            continue
+        assert action.text() == "floor x=0.0 y=0.0 yaw=5.0", "the review's game is not reproduced"
+        assert "F2 falls: back to the stock" in told(state.events)
+        assert state.wall_debris == [] and state.reading["floor_levels"] == {"F1": 1}
+        standing = [
+            p
+            for p, pose in state.table.outcome["poses"].items()
+            if p.startswith("W-") and state.reading["support"].get(p) == "F1" and tilt_of(pose) < debris.LYING_DEG
+        ]
+        assert len(standing) >= 2
+        assert not state.is_over and "the whole tower has fallen" not in " ".join(told(state.events))
+        break

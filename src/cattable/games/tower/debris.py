@@ -100,8 +100,28 @@ def put_back(s: TowerState, old: dict[str, list[float]]) -> set[str]:
     return back
 
 
-def floors_above_first(outcome: Outcome) -> bool:
-    return any(int(lv) > 1 for lv in outcome.get("reading", {}).get("floor_levels", {}).values())
+def tower_stands(outcome: Outcome, own: set[str]) -> bool:
+    """Some of the tower still stands: a floor above the first, or a wall upright on a floor of the tower.
+
+    The French book ends the game "si la tour s'effondre entièrement", and its tower is "L'ensemble des
+    tuiles Étage et Mur placées durant la partie": every floor and wall tile. So the tower has fallen
+    entirely only when none of them stands, not when the floors above the first have fallen while walls
+    still stand on it (seed 61's second floor slid off with a cat, both walls of the first storey standing:
+    that lost the game before, 1 French table in 18). F1 is the base laid at the set-up, not placed during
+    the game. ``own``: pieces of the action under way, still in the player's hands ("Tant que votre action
+    n'est pas terminée, vous pouvez ajuster cet élément"), which are not yet part of the tower."""
+    r = outcome.get("reading", {})
+    levels = r.get("floor_levels", {})
+    if any(int(lv) > 1 for f, lv in levels.items() if f not in own):
+        return True
+    support = r.get("support", {})
+    return any(
+        facts.get("kind") == "wall"
+        and p not in own
+        and support.get(p) in levels
+        and tilt_of(outcome["poses"][p]) < LYING_DEG
+        for p, facts in outcome.get("pieces", {}).items()
+    )
 
 
 def clear(s: TowerState) -> None:
@@ -109,7 +129,8 @@ def clear(s: TowerState) -> None:
     debris is set aside before the pieces that still touch a floor are put back, as at the table: a floor
     that fell may lie where the walls it stood on go back (seed 22), and restoring them inside it blew the
     solver up."""
-    had_floors = floors_above_first(s.outcome_before)
+    in_hand = set(s.placed)
+    stood = tower_stands(s.outcome_before, in_hand)
     done: set[str] = set()
     for _ in range(PASSES):
         down = fallen(s)
@@ -131,7 +152,7 @@ def clear(s: TowerState) -> None:
         clear_once(s, down)
         if s.phase is Phase.OVER:
             return
-    if s.edition is Edition.FR and had_floors and not floors_above_first(s.table.outcome):
+    if s.edition is Edition.FR and stood and not tower_stands(s.table.outcome, in_hand):
         collapse(s, ev.WHOLE_TOWER)
 
 
@@ -279,6 +300,7 @@ __all__ = [
     "put_back",
     "retry",
     "to_put_back",
+    "tower_stands",
     "track_cats",
     "walls_fell",
     "was_on",
