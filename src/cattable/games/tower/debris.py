@@ -128,7 +128,8 @@ def clear(s: TowerState) -> None:
     """Apply the debris rules until the table is clean (putting back or re-standing may topple more). The
     debris is set aside before the pieces that still touch a floor are put back, as at the table: a floor
     that fell may lie where the walls it stood on go back (seed 22), and restoring them inside it blew the
-    solver up."""
+    solver up. Cats to be stood back wait until after the put-back, as before (a floor put back may be
+    theirs, and the physical events keep the order older records have them in)."""
     in_hand = set(s.placed)
     stood = tower_stands(s.outcome_before, in_hand)
     done: set[str] = set()
@@ -140,8 +141,9 @@ def clear(s: TowerState) -> None:
         back = to_put_back(s, down, done)
         if back:
             old = {p: s.outcome_before["poses"][p] for p in sorted(back)}
-            if down - back:  # the debris is set aside first, as at the table: it may lie where a piece goes back
-                clear_once(s, down - back)
+            aside = {p for p in down - back if not restood(s, p)}
+            if aside:  # the debris is set aside first, as at the table: it may lie where a piece goes back
+                clear_once(s, aside)
                 if s.phase is Phase.OVER:
                     return
             put_back(s, old)
@@ -179,6 +181,15 @@ def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
         s.pending.insert(0, again)
     s.say(ev.RETRY[why], piece=s.name(what), attempt=tries + 1)
     return True
+
+
+def restood(s: TowerState, p: str) -> bool:
+    """Whether the debris rules stand this fallen piece back on the tower (``clear_once``): Toto, a Black
+    Cat, or (French) a Feline Friend whose floor still stands; the rest leaves the table."""
+    kind = piece(p).kind
+    if kind in (Kind.TOTO, Kind.BLACK):
+        return True
+    return kind is Kind.CAT and s.edition is Edition.FR and was_on(s, p) in s.reading["floor_levels"]
 
 
 def clear_once(s: TowerState, down: set[str]) -> None:
@@ -298,6 +309,7 @@ __all__ = [
     "item_for",
     "knocked_over",
     "put_back",
+    "restood",
     "retry",
     "to_put_back",
     "tower_stands",
