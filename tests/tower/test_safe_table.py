@@ -108,9 +108,9 @@ def test_a_sweep_at_every_steadiness_leaves_no_piece_inside_another(monkeypatch:
     backs: list[str] = []
     put_back = debris.put_back
 
-    def counted(s: TowerState, old: dict[str, list[float]]) -> set[str]:
+    def counted(s: TowerState, old: dict[str, list[float]], aside: set[str]) -> set[str]:
         backs.extend(old)
-        return put_back(s, old)
+        return put_back(s, old, aside)
 
     monkeypatch.setattr(debris, "put_back", counted)
     most = int(TowerWorld().settings["settle"]["recoveries"])

@@ -77,15 +77,17 @@ def to_put_back(s: TowerState, down: set[str], done: set[str]) -> set[str]:
     }
 
 
-def put_back(s: TowerState, old: dict[str, list[float]]) -> set[str]:
+def put_back(s: TowerState, old: dict[str, list[float]], aside: set[str]) -> set[str]:
     """As closely as possible, place each piece back where it fell from (``old``: its pose before the event),
-    once the debris is set aside: at that pose, or the nearest one where it lies inside no other piece
-    (``TowerWorld.put_back``; a piece may have slid into its place). A piece with no room near its old
-    place stays where it fell, and the usual rules take it (it has fallen). Which pieces found no room is
-    recorded with the outcome (``no_room``), so a replay judges alike; records made before it lack it, and
-    every piece then went back. Returns the pieces put back."""
-    facts = {**s.table.outcome["pieces"]}
-    poses = {**s.table.outcome["poses"]}
+    once the debris that leaves the table (``aside``) is set aside, as at the table: a floor that fell may
+    lie where the walls it stood on go back (seed 22). Each piece goes to its old pose, or the nearest one
+    where it lies inside no other piece (``TowerWorld.put_back``); a piece with no room near its old place
+    stays where it fell, and the usual rules take it (it has fallen). One physical event; which pieces found
+    no room is recorded with its outcome (``no_room``), so a replay judges alike. A record made before
+    lacks it: there the debris was set aside only after the put-back (in the next round) and every piece
+    went back, and so it replays. Returns the pieces put back."""
+    facts = {p: f for p, f in s.table.outcome["pieces"].items() if p not in aside}
+    poses = {p: pose for p, pose in s.table.outcome["poses"].items() if p not in aside}
 
     def run(w: TowerWorld) -> dict[str, list[str]]:
         w.restore(facts, poses)
@@ -94,6 +96,10 @@ def put_back(s: TowerState, old: dict[str, list[float]]) -> set[str]:
         return {"no_room": sorted(left)}
 
     s.physics(run)
+    if "no_room" in s.table.outcome and aside:
+        clear_once(s, aside, leaving=True)
+        if s.phase is Phase.OVER:
+            return set()
     back = set(old) - set(s.table.outcome.get("no_room", ()))
     for p in sorted(back):
         s.say(ev.PUT_BACK, piece=s.name(p))
@@ -126,10 +132,9 @@ def tower_stands(outcome: Outcome, own: set[str]) -> bool:
 
 def clear(s: TowerState) -> None:
     """Apply the debris rules until the table is clean (putting back or re-standing may topple more). The
-    debris is set aside before the pieces that still touch a floor are put back, as at the table: a floor
-    that fell may lie where the walls it stood on go back (seed 22), and restoring them inside it blew the
-    solver up. Cats to be stood back wait until after the put-back, as before (a floor put back may be
-    theirs, and the physical events keep the order older records have them in)."""
+    debris is set aside before the pieces that still touch a floor are put back (``put_back``). Cats to be
+    stood back wait until after the put-back, as before (a floor put back may be theirs, and the physical
+    events keep the order older records have them in)."""
     in_hand = set(s.placed)
     stood = tower_stands(s.outcome_before, in_hand)
     done: set[str] = set()
@@ -141,12 +146,9 @@ def clear(s: TowerState) -> None:
         back = to_put_back(s, down, done)
         if back:
             old = {p: s.outcome_before["poses"][p] for p in sorted(back)}
-            aside = {p for p in down - back if not restood(s, p)}
-            if aside:  # the debris is set aside first, as at the table: it may lie where a piece goes back
-                clear_once(s, aside)
-                if s.phase is Phase.OVER:
-                    return
-            put_back(s, old)
+            put_back(s, old, {p for p in down - back if not restood(s, p)})
+            if s.phase is Phase.OVER:
+                return
             done |= back
             continue
         if not down:
@@ -192,8 +194,9 @@ def restood(s: TowerState, p: str) -> bool:
     return kind is Kind.CAT and s.edition is Edition.FR and was_on(s, p) in s.reading["floor_levels"]
 
 
-def clear_once(s: TowerState, down: set[str]) -> None:
-    """One round of the debris rules over the fallen pieces in ``down`` (none of them one's own)."""
+def clear_once(s: TowerState, down: set[str], leaving: bool = False) -> None:
+    """One round of the debris rules over the fallen pieces in ``down`` (none of them one's own).
+    ``leaving``: they leave the table, already judged so (``restood`` was false; ``put_back``)."""
     restand: list[tuple[str, str]] = []
     gone: set[str] = set()
     walls: list[str] = []
@@ -209,7 +212,12 @@ def clear_once(s: TowerState, down: set[str]) -> None:
             restand.append((p, fall_back(s, s.toto_start)))
         elif what.kind is Kind.BLACK:
             restand.append((p, fall_back(s, s.black_start[seat_of_black(what)])))
-        elif what.kind is Kind.CAT and s.edition is Edition.FR and was_on(s, p) in s.reading["floor_levels"]:
+        elif (
+            what.kind is Kind.CAT
+            and s.edition is Edition.FR
+            and not leaving
+            and was_on(s, p) in s.reading["floor_levels"]
+        ):
             restand.append((p, was_on(s, p)))
         else:
             gone.add(p)
