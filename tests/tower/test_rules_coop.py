@@ -257,6 +257,28 @@ def test_a_cat_lying_down_counts_for_no_goal() -> None:
     assert legal.met_goals(s, 0) == []
 
 
+def test_a_feline_friend_card_taken_when_no_floor_has_room_for_a_cat_gives_the_cat_up() -> None:
+    """A decision (the rulebook is silent), found by a random game that stopped on it (seed 48, three random
+    bots, normal hands: F1 alone held six walls put back after two storeys fell, Toto and two cats, and a
+    yellow cat card offered no placement at all). Here a floor lying flat on F1 covers every spot."""
+    s = new()
+
+    def covered(w: TowerWorld) -> None:
+        w.remove("toto")
+        w.place_floor("F2", 0.0, 0.0, 0.0)  # on F1 itself: not a storey, it covers the floor
+        w.settle()
+        w.place_cat("toto", "F2", 3.0, 3.0, 0.0)
+
+    scene(s, covered)
+    assert s.reading["floor_levels"] == {"F1": 1}
+    set_actions(s, "A15", "A16")
+    s.apply(Choose("choose", 1, "right"))  # a yellow cat and a pet
+    assert "cat: nowhere left to place it, so it is given up" in told(s.events)
+    assert "no Feline Friend to pet: the pet is dropped" in told(s.events)
+    assert s.pending == [] and s.card == "" and s.phase is not Phase.PLACE
+    assert s.legal_actions()
+
+
 # -- pets --------------------------------------------------------------------------------------------------
 @rule(EN, "Some Action Cards will challenge you to “Pet a Feline Friend.”")
 @rule(EN, "a player must slightly touch the appropriate Feline Friend Piece(s) with their finger")
