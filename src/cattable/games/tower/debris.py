@@ -113,9 +113,9 @@ def tower_stands(outcome: Outcome, own: set[str]) -> bool:
     tuiles Étage et Mur placées durant la partie": every floor and wall tile. So the tower has fallen
     entirely only when none of them stands, not when the floors above the first have fallen while walls
     still stand on it (seed 61's second floor slid off with a cat, both walls of the first storey standing:
-    that lost the game before, 1 French table in 18). F1 is the base laid at the set-up, not placed during
-    the game. ``own``: pieces of the action under way, still in the player's hands ("Tant que votre action
-    n'est pas terminée, vous pouvez ajuster cet élément"), which are not yet part of the tower."""
+    that lost the game before; the review counted 1 French table in 18). F1 is the base laid at the set-up,
+    not placed during the game. ``own``: pieces of the action under way, still in the player's hands
+    ("Tant que votre action n'est pas terminée, vous pouvez ajuster cet élément"), not yet the tower."""
     r = outcome.get("reading", {})
     levels = r.get("floor_levels", {})
     if any(int(lv) > 1 for f, lv in levels.items() if f not in own):
