@@ -3,10 +3,12 @@ readings where a rule only reads the world (goal conditions)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import cattable
+from cattable.agents import make_agent
+from cattable.core import Action
 from cattable.games.tower import debris
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.physics import TowerWorld
@@ -21,6 +23,19 @@ def new(players: int = 1, seed: int = 0, **options: Any) -> TowerState:
     state = cattable.game("tower").new(players=players, seed=seed, **options)
     assert isinstance(state, TowerState)
     return state
+
+
+def random_game(seed: int, players: int = 3, **options: Any) -> Iterator[tuple[TowerState, Action]]:
+    """A game of random agents as ``cattable simulate tower --agents random`` plays it (game seed ``seed``,
+    each seat's agent seeded ``seed * 101 + seat``): yields the state after each action, with the action."""
+    game = cattable.game("tower")
+    agents = [make_agent("random", game, seed=seed * 101 + s) for s in range(players)]
+    state = game.new(players=players, seed=seed, **options)
+    assert isinstance(state, TowerState)
+    while state.current_player is not None:
+        action = agents[state.current_player].choose({}, state.legal_actions())
+        state.apply(action)
+        yield state, action
 
 
 def refresh(state: TowerState) -> None:

@@ -259,6 +259,28 @@ def test_a_cat_lying_down_counts_for_no_goal() -> None:
     assert legal.met_goals(s, 0) == []
 
 
+def test_a_feline_friend_card_taken_when_no_floor_has_room_for_a_cat_gives_the_cat_up() -> None:
+    """A decision (the rulebook is silent), found by a random game that stopped on it (seed 48, three random
+    bots, normal hands: F1 alone held six walls put back after two storeys fell, Toto and two cats, and a
+    yellow cat card offered no placement at all). Here a floor lying flat on F1 covers every spot."""
+    s = new()
+
+    def covered(w: TowerWorld) -> None:
+        w.remove("toto")
+        w.place_floor("F2", 0.0, 0.0, 0.0)  # on F1 itself: not a storey, it covers the floor
+        w.settle()
+        w.place_cat("toto", "F2", 3.0, 3.0, 0.0)
+
+    scene(s, covered)
+    assert s.reading["floor_levels"] == {"F1": 1}
+    set_actions(s, "A15", "A16")
+    s.apply(Choose("choose", 1, "right"))  # a yellow cat and a pet
+    assert "cat: nowhere left to place it, so it is given up" in told(s.events)
+    assert "no Feline Friend to pet: the pet is dropped" in told(s.events)
+    assert s.pending == [] and s.card == "" and s.phase is not Phase.PLACE
+    assert s.legal_actions()
+
+
 # -- pets --------------------------------------------------------------------------------------------------
 @rule(EN, "Some Action Cards will challenge you to “Pet a Feline Friend.”")
 @rule(EN, "a player must slightly touch the appropriate Feline Friend Piece(s) with their finger")
@@ -609,12 +631,14 @@ def test_five_fallen_walls_are_a_defeat_for_everyone() -> None:
     assert s.legal_actions() == []
 
 
-def fell_off_whole(s: TowerState) -> None:
-    """Every piece above the 1st floor lands on the table beside it: the whole tower has fallen."""
+def fell_off_whole(s: TowerState, only: set[str] | None = None) -> None:
+    """Every piece above the 1st floor (or ``only`` these) lands on the table beside it: the whole tower has
+    fallen."""
 
     def knock(w: TowerWorld) -> None:
         out = s.table.outcome
-        moved = {p: [pose[0] + 30.0, *pose[1:]] for p, pose in out["poses"].items() if p not in ("F1", "toto")}
+        off = set(out["poses"]) - {"F1", "toto"} if only is None else only
+        moved = {p: [pose[0] + 30.0, *pose[1:]] for p, pose in out["poses"].items() if p in off}
         w.restore(out["pieces"], {**out["poses"], **moved})
 
     scene(s, knock)
@@ -637,6 +661,39 @@ def test_in_french_the_whole_tower_falling_ends_the_game_even_with_four_walls() 
     debris.clear(s)
     assert len(s.wall_debris) == 4 and s.is_over and s.outcome is Ending.DEFEAT
     assert "the whole tower has fallen" in told(s.events)[-1]
+
+
+@rule(FR, "La partie prend fin si la tour s'effondre entièrement")
+@rule(FR, "L'ensemble des tuiles Étage et Mur placées durant la partie constituera la Tour")
+@pytest.mark.parametrize("edition", ["en", "fr"])
+def test_the_tower_has_fallen_entirely_only_when_its_last_standing_wall_falls_too(edition: str) -> None:
+    """The French tower is every floor and wall tile: the second floor sliding off while the walls under
+    it stand (seed 61's table, test_safe_table.py) is no collapse; the walls falling then is. English has
+    no such rule: two walls down is no defeat."""
+    s = new(edition=edition)
+    tower(s, 1)
+    fell_off_whole(s, {"F2"})
+    debris.clear(s)
+    assert not s.is_over and s.wall_debris == [] and s.reading["floor_levels"] == {"F1": 1}
+    assert {"W-bricks-1", "W-bricks-2"} <= set(s.table.outcome["pieces"])
+    fell_off_whole(s)
+    debris.clear(s)
+    assert sorted(s.wall_debris) == ["W-bricks-1", "W-bricks-2"]
+    assert s.is_over is (edition == "fr")
+    if edition == "fr":
+        assert s.outcome is Ending.DEFEAT and "the whole tower has fallen" in told(s.events)[-1]
+
+
+@rule(FR, "Tant que votre action n'est pas terminée, vous pouvez ajuster cet élément (même s'il tombe)")
+def test_in_french_a_wall_still_being_placed_is_not_yet_the_tower() -> None:
+    """The first wall of a card stood on F1 and falls with the second: it goes back to the hand, and the
+    tower (nothing yet but F1) has not fallen."""
+    s = new(edition="fr")
+    scene(s, lambda w: w.place_wall("W-bricks-1", 3.0, 3.0, 225.0, 90.0))
+    s.placed = ["W-bricks-1"]
+    fell_off_whole(s)
+    debris.clear(s)
+    assert not s.is_over and "W-bricks-1 fell while being placed: back to the hand (try 2)" in told(s.events)
 
 
 @rule(FR, "Lorsque Neko")

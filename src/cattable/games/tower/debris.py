@@ -77,28 +77,66 @@ def to_put_back(s: TowerState, down: set[str], done: set[str]) -> set[str]:
     }
 
 
-def put_back(s: TowerState, pieces: set[str]) -> None:
-    """As closely as possible, place each piece back where it fell from (its pose before the event)."""
-    before: Outcome = s.outcome_before
-    poses = {**s.table.outcome["poses"], **{p: before["poses"][p] for p in pieces}}
-    facts = {**s.table.outcome["pieces"]}
-    for p in sorted(pieces):
-        s.say(ev.PUT_BACK, piece=s.name(p))
+def put_back(s: TowerState, old: dict[str, list[float]], aside: set[str]) -> set[str]:
+    """As closely as possible, place each piece back where it fell from (``old``: its pose before the event),
+    once the debris that leaves the table (``aside``) is set aside, as at the table: a floor that fell may
+    lie where the walls it stood on go back (seed 22). Each piece goes to its old pose, or the nearest one
+    where it lies inside no other piece (``TowerWorld.put_back``); a piece with no room near its old place
+    stays where it fell, and the usual rules take it (it has fallen). One physical event; which pieces found
+    no room is recorded with its outcome (``no_room``), so a replay judges alike. A record made before
+    lacks it: there the debris was set aside only after the put-back (in the next round) and every piece
+    went back, and so it replays. Returns the pieces put back."""
+    facts = {p: f for p, f in s.table.outcome["pieces"].items() if p not in aside}
+    poses = {p: pose for p, pose in s.table.outcome["poses"].items() if p not in aside}
 
-    def run(w: TowerWorld) -> None:
+    def run(w: TowerWorld) -> dict[str, list[str]]:
         w.restore(facts, poses)
+        left = w.put_back(old)
         w.settle()
+        return {"no_room": sorted(left)}
 
     s.physics(run)
+    if "no_room" in s.table.outcome and aside:
+        clear_once(s, aside, leaving=True)
+        if s.phase is Phase.OVER:
+            return set()
+    back = set(old) - set(s.table.outcome.get("no_room", ()))
+    for p in sorted(back):
+        s.say(ev.PUT_BACK, piece=s.name(p))
+    return back
 
 
-def floors_above_first(outcome: Outcome) -> bool:
-    return any(int(lv) > 1 for lv in outcome.get("reading", {}).get("floor_levels", {}).values())
+def tower_stands(outcome: Outcome, own: set[str]) -> bool:
+    """Some of the tower still stands: a floor above the first, or a wall upright on a floor of the tower.
+
+    The French book ends the game "si la tour s'effondre entièrement", and its tower is "L'ensemble des
+    tuiles Étage et Mur placées durant la partie": every floor and wall tile. So the tower has fallen
+    entirely only when none of them stands, not when the floors above the first have fallen while walls
+    still stand on it (seed 61's second floor slid off with a cat, both walls of the first storey standing:
+    that lost the game before; the review counted 1 French table in 18). F1 is the base laid at the set-up,
+    not placed during the game. ``own``: pieces of the action under way, still in the player's hands
+    ("Tant que votre action n'est pas terminée, vous pouvez ajuster cet élément"), not yet the tower."""
+    r = outcome.get("reading", {})
+    levels = r.get("floor_levels", {})
+    if any(int(lv) > 1 for f, lv in levels.items() if f not in own):
+        return True
+    support = r.get("support", {})
+    return any(
+        facts.get("kind") == "wall"
+        and p not in own
+        and support.get(p) in levels
+        and tilt_of(outcome["poses"][p]) < LYING_DEG
+        for p, facts in outcome.get("pieces", {}).items()
+    )
 
 
 def clear(s: TowerState) -> None:
-    """Apply the debris rules until the table is clean (putting back or re-standing may topple more)."""
-    had_floors = floors_above_first(s.outcome_before)
+    """Apply the debris rules until the table is clean (putting back or re-standing may topple more). The
+    debris is set aside before the pieces that still touch a floor are put back (``put_back``). Cats to be
+    stood back wait until after the put-back, as before (a floor put back may be theirs, and the physical
+    events keep the order older records have them in)."""
+    in_hand = set(s.placed)
+    stood = tower_stands(s.outcome_before, in_hand)
     done: set[str] = set()
     for _ in range(PASSES):
         down = fallen(s)
@@ -107,7 +145,10 @@ def clear(s: TowerState) -> None:
                 down.discard(own)
         back = to_put_back(s, down, done)
         if back:
-            put_back(s, back)
+            old = {p: s.outcome_before["poses"][p] for p in sorted(back)}
+            put_back(s, old, {p for p in down - back if not restood(s, p)})
+            if s.phase is Phase.OVER:
+                return
             done |= back
             continue
         if not down:
@@ -115,7 +156,7 @@ def clear(s: TowerState) -> None:
         clear_once(s, down)
         if s.phase is Phase.OVER:
             return
-    if s.edition is Edition.FR and had_floors and not floors_above_first(s.table.outcome):
+    if s.edition is Edition.FR and stood and not tower_stands(s.table.outcome, in_hand):
         collapse(s, ev.WHOLE_TOWER)
 
 
@@ -144,8 +185,18 @@ def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
     return True
 
 
-def clear_once(s: TowerState, down: set[str]) -> None:
-    """One round of the debris rules over the fallen pieces in ``down`` (none of them one's own)."""
+def restood(s: TowerState, p: str) -> bool:
+    """Whether the debris rules stand this fallen piece back on the tower (``clear_once``): Toto, a Black
+    Cat, or (French) a Feline Friend whose floor still stands; the rest leaves the table."""
+    kind = piece(p).kind
+    if kind in (Kind.TOTO, Kind.BLACK):
+        return True
+    return kind is Kind.CAT and s.edition is Edition.FR and was_on(s, p) in s.reading["floor_levels"]
+
+
+def clear_once(s: TowerState, down: set[str], leaving: bool = False) -> None:
+    """One round of the debris rules over the fallen pieces in ``down`` (none of them one's own).
+    ``leaving``: they leave the table, already judged so (``restood`` was false; ``put_back``)."""
     restand: list[tuple[str, str]] = []
     gone: set[str] = set()
     walls: list[str] = []
@@ -161,7 +212,12 @@ def clear_once(s: TowerState, down: set[str]) -> None:
             restand.append((p, fall_back(s, s.toto_start)))
         elif what.kind is Kind.BLACK:
             restand.append((p, fall_back(s, s.black_start[seat_of_black(what)])))
-        elif what.kind is Kind.CAT and s.edition is Edition.FR and was_on(s, p) in s.reading["floor_levels"]:
+        elif (
+            what.kind is Kind.CAT
+            and s.edition is Edition.FR
+            and not leaving
+            and was_on(s, p) in s.reading["floor_levels"]
+        ):
             restand.append((p, was_on(s, p)))
         else:
             gone.add(p)
@@ -261,8 +317,10 @@ __all__ = [
     "item_for",
     "knocked_over",
     "put_back",
+    "restood",
     "retry",
     "to_put_back",
+    "tower_stands",
     "track_cats",
     "walls_fell",
     "was_on",

@@ -256,10 +256,16 @@ def placed(s: TowerState, what: str, item: Pending, ok: Callable[[], bool]) -> N
     debris.clear(s)
     if s.phase is Phase.OVER:
         return
+    carry_on(s)
+
+
+def carry_on(s: TowerState) -> None:
+    """The hand after a placement, or after taking a card: a piece with nowhere to go is given up, a pet
+    with no cat left to pet is dropped, and an empty hand ends the action (or the competitive move)."""
+    drop_unplaceable(s)
     if s.pending and s.pending[0].piece is ToPlace.PET and s.last_cat not in s.table.outcome["pieces"]:
         s.pending.pop(0)  # the cat was given up on: there is nothing left to pet
         s.say(ev.PET_DROPPED)
-    drop_unplaceable(s)
     if not s.pending:
         if s.card:
             turn.finish_action(s)
@@ -268,15 +274,24 @@ def placed(s: TowerState, what: str, item: Pending, ok: Callable[[], bool]) -> N
             turn.enter_optional_steps(s)
 
 
+def has_place(s: TowerState) -> bool:
+    """Whether the first piece in hand has a placement to offer: ``bool(legal.place_menu(s))``, stopping at
+    the first that lands (each is tried on a copy of the table, and taking a card asks it too)."""
+    menu = legal.menu_for_hand(s)
+    return any(_lands(s, a) for a in menu) or bool(offered(s, menu))
+
+
 def drop_unplaceable(s: TowerState) -> None:
     """A piece back in the hand with nowhere left to go is given up (the game must always offer a move).
 
     It happens to a competitive move: the Feline Friend did not stand, went back to the hand, and the
     same placement brought down every floor above the seat's Black Cat, so no floor is left to move it
     to (a tournament found it: seed 2089, heuristic against random). The rulebook is silent; the cat
-    stays off the tower, back in the stock, as a piece does after its last try.
+    stays off the tower, back in the stock, as a piece does after its last try. And to a Feline Friend
+    card taken when every floor is too crowded for one more cat (seed 48, three random bots, normal
+    hands: F1 alone, holding six walls put back after two storeys fell, Toto and two cats).
     """
-    while s.pending and not legal.place_menu(s):
+    while s.pending and not has_place(s):
         item = s.pending.pop(0)
         s.say(ev.NOWHERE, piece=item.cat or item.piece.value)
 
@@ -284,9 +299,11 @@ def drop_unplaceable(s: TowerState) -> None:
 __all__ = [
     "UPRIGHT_DEG",
     "WALL_PANEL",
+    "carry_on",
     "cat_ok",
     "drop_unplaceable",
     "floor_ok",
+    "has_place",
     "landable",
     "move",
     "offered",

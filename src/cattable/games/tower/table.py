@@ -152,10 +152,15 @@ class Table:
         return self.world
 
     def simulate(self, run: Callable[[TowerWorld], object]) -> Outcome:
-        """Run ``run`` on the live world and snapshot the result (called only when not replaying)."""
+        """Run ``run`` on the live world and snapshot the result (called only when not replaying). A ``run``
+        that returns a dict adds its keys to the outcome: what the rules must know of how it went (such as
+        ``no_room``, the pieces ``debris.put_back`` could not put back), recorded so a replay knows it too."""
         world = self.live()
-        run(world)
-        return outcome_of(world)
+        notes = run(world)
+        outcome = outcome_of(world)
+        if isinstance(notes, dict):
+            outcome.update(notes)
+        return outcome
 
     def adopt(self, outcome: Outcome, computed: bool) -> None:
         """Take an outcome as the table; the world stays in step only if it just computed it."""

@@ -112,6 +112,9 @@ def choose(s: TowerState, a: Choose) -> None:
     s.phase = Phase.PLACE
     took, args = ev.takes(side)
     s.say(took, seat=s.seat, card=s.card, **args)
+    from .placements import carry_on  # placements imports this module
+
+    carry_on(s)  # a piece with nowhere to go (every floor crowded) is given up at once
 
 
 def finish_action(s: TowerState) -> None:

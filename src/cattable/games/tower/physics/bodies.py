@@ -62,6 +62,8 @@ class Bodies:
         self._version = 0  # bumped by every change, so read() can reuse its last answer
         self._cached: tuple[int, Reading] | None = None
         self.instabilities = 0
+        self.cut_short = 0
+        """Settles (or holds) ended early, at rest, after `settle.recoveries` solver blow-ups (extension)."""
         # never let MuJoCo silently reset the whole table to the stock on a numerical blow-up
         self.model.opt.disableflags |= int(mujoco.mjtDisableBit.mjDSBL_AUTORESET)
         mujoco.mj_forward(self.model, self.data)

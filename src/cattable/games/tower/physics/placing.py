@@ -8,6 +8,7 @@ neighbours (`_overlaps` against `_limits`), and then lets go with a gentle downw
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 
 import mujoco
 import numpy as np
@@ -31,6 +32,20 @@ class Blocked(ValueError):
     def __reduce__(self) -> tuple[type[Blocked], tuple[str, str, float, bool]]:
         """Rebuilt from its fields, so that it can cross a process pool (a worker's error reaches the parent)."""
         return (Blocked, (self.piece, self.obstacle, self.depth_mm, self.from_above))
+
+
+_DIRECTIONS = np.array(
+    [(0.0, 0.0, 1.0)]
+    + [(math.cos(a), math.sin(a), 0.0) for a in np.radians(np.arange(0, 360, 45))]
+    + [
+        (math.cos(a) / math.sqrt(2), math.sin(a) / math.sqrt(2), 1 / math.sqrt(2))
+        for a in np.radians(np.arange(0, 360, 45))
+    ]
+)
+"""Where a piece put back may be moved to find room: straight up (first: a hand lifts before it shifts), the
+eight horizontal directions, and those eight half up."""
+_STEPS_CM = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0)
+"""How far a piece put back may be moved (cm), tried nearest first, up to `put_back.reach`."""
 
 
 class Placing(Settling):
@@ -240,6 +255,59 @@ class Placing(Settling):
         self._version += 1
         if d.tree_asleep[self.tree[piece]] >= 0:
             self.wake_all()
+
+    def put_back(self, poses: Mapping[str, Sequence[float]]) -> list[str]:
+        """Put fallen pieces back where they fell from, at rest (extension; the rulebook's DEBRIS: "As closely
+        as possible, place the component back where it fell from"). Each piece goes to its pose in ``poses``
+        ([x, y, z cm, qw, qx, qy, qz]) if there it lies inside no other piece (nor the table) by more than
+        `put_back.overlap`, else to the nearest pose that does, moved up, sideways or both by up to
+        `put_back.reach`. Lowest first, so a wall goes back before the floor it carried; pieces that found
+        no room get a second try once the others have moved. A piece with no room within reach is left where
+        it lies (it has fallen) and returned. Why: the old pose may be taken by a piece that slid into it (a
+        floor dropped onto the walls it stood on), and restoring into it wedged two pieces up to 24 mm
+        together: the stiff contacts then blew the solver up or threw pieces off the table (issue #31)."""
+        cfg = self.settings["put_back"]
+        limit = float(cfg["overlap"]) * CM
+        reach = float(cfg["reach"])
+        shifts = [np.zeros(3)] + [u * r * CM for r in _STEPS_CM if r <= reach + 1e-9 for u in _DIRECTIONS]
+        todo = sorted(poses, key=lambda p: (float(poses[p][2]), p))
+        for _ in range(2):
+            left = [p for p in todo if not self._back(p, poses[p], limit, shifts)]
+            if len(left) in (0, len(todo)):
+                break
+            todo = left
+        self._version += 1
+        mujoco.mj_kinematics(self.model, self.data)
+        return left
+
+    def _back(self, piece: str, pose: Sequence[float], limit: float, shifts: list[np.ndarray]) -> bool:
+        """Move ``piece`` to the first of ``pose`` + ``shifts`` (metres) where it overlaps nothing by more
+        than ``limit``; False (and the piece left where it was) when none is free."""
+        if piece not in self.active:
+            raise ValueError(f"{piece} is not on the table")
+        m, d = self.model, self.data
+        mujoco.mj_kinematics(m, d)
+        was_pos, was_quat = self._pos(piece), self._quat(piece)
+        others = [p for p in self.order if p in self.active and p != piece]
+        theirs, _owners, boxes = geom_boxes(self, others)
+        table = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_GEOM, "table")
+        half = np.array(m.geom_size[table])
+        theirs.append(table)
+        boxes = np.concatenate([boxes, np.array([[d.geom_xpos[table] - half, d.geom_xpos[table] + half]])])
+        base = np.array(pose[:3], dtype=float) * CM
+        quat = np.array(pose[3:7], dtype=float)
+        fromto = np.zeros(6)
+        for shift in shifts:
+            self._set_pose(piece, base + shift, quat)
+            mujoco.mj_kinematics(m, d)
+            mine, _, box = geom_boxes(self, [piece])
+            lo, hi = box[:, 0, :].min(axis=0), box[:, 1, :].max(axis=0)
+            near = np.nonzero(np.all((boxes[:, 0, :] < hi) & (boxes[:, 1, :] > lo), axis=1))[0].tolist()
+            if all(-mujoco.mj_geomDistance(m, d, g, theirs[k], 0.0, fromto) <= limit for k in near for g in mine):
+                return True
+        self._set_pose(piece, was_pos, was_quat)
+        mujoco.mj_kinematics(m, d)
+        return False
 
     def remove(self, piece: str) -> None:
         """Back to the stock: parked off the table, inactive."""

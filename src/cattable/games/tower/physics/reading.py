@@ -96,6 +96,34 @@ def touching_pairs(world: Bodies, within: float) -> set[frozenset[str]]:
     return pairs
 
 
+def deepest_overlap(world: Bodies) -> tuple[float, str, str]:
+    """The deepest that any two active pieces (or a piece and the table) lie inside each other: (metres, one,
+    the other), 0 and empty names when none do. Pieces at rest sink a few micrometres into what they touch;
+    a put-back into occupied space or a solver blow-up shows as millimetres (extension, for tests and
+    benchmarks: the rules never read it)."""
+    m, d = world.model, world.data
+    mujoco.mj_kinematics(m, d)
+    active = [p for p in world.order if p in world.active]
+    geoms, owners, boxes = geom_boxes(world, active)
+    overlap = np.all(
+        (boxes[:, None, 0, :] <= boxes[None, :, 1, :]) & (boxes[None, :, 0, :] <= boxes[:, None, 1, :]), axis=2
+    )
+    ii, jj = np.nonzero(np.triu(overlap, 1))
+    fromto = np.zeros(6)
+    best: tuple[float, str, str] = (0.0, "", "")
+    for i, j in zip(ii.tolist(), jj.tolist(), strict=True):
+        if owners[i] != owners[j]:
+            depth = -mujoco.mj_geomDistance(m, d, geoms[i], geoms[j], 0.0, fromto)
+            if depth > best[0]:
+                best = (depth, owners[i], owners[j])
+    table = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_GEOM, "table")
+    for k in np.nonzero(boxes[:, 0, 2] < 0.0)[0].tolist():
+        depth = -mujoco.mj_geomDistance(m, d, geoms[k], table, 0.0, fromto)
+        if depth > best[0]:
+            best = (depth, owners[k], "table")
+    return best
+
+
 def compute_reading(world: Bodies) -> Reading:
     """Read supports, debris, touching cats and cats on top from the world as it is now."""
     within = float(world.settings["reading"]["touch"]) * CM

@@ -131,6 +131,8 @@ class Settling(Bodies):
         ang = (dofs[:, None] + np.arange(3, 6)).ravel()
         quiet = 0
         done = 0
+        recoveries = 0
+        most = int(cfg.get("recoveries", 5))
         bad = int(mujoco.mjtWarning.mjWARN_BADQACC)
         saved_q = np.array(d.qpos)
         while done < total:
@@ -142,6 +144,10 @@ class Settling(Bodies):
             done += n
             if d.warning[bad].number != warned or not np.isfinite(d.qpos).all():
                 self._recover(saved_q)
+                recoveries += 1
+                if recoveries >= most:  # it blows up again from the same poses: stop there, at rest
+                    self.cut_short += 1
+                    break
                 quiet = 0
                 continue
             if rec is not None:
@@ -169,7 +175,8 @@ class Settling(Bodies):
 
     def _recover(self, qpos: np.ndarray) -> None:
         """The solver blew up (a rare deep wedge of thin cards): go back to the poses before the
-        last chunk of steps, at rest, and carry on. Counted in `instabilities` (extension)."""
+        last chunk of steps, at rest, and carry on. Counted in `instabilities` (extension); after
+        `settle.recoveries` of them in one run, the run ends at rest (`cut_short`, extension)."""
         d = self.data
         self.instabilities += 1
         self._version += 1

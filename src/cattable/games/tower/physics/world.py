@@ -25,8 +25,10 @@ Contract with the rules (see the task's contract; extensions are marked "extensi
   `read().moved` (mm, the largest displacement of any corner of the piece's box).
 - `poses()` / `pieces()` / `restore()` round-trip a world exactly enough for replays; `clone()` copies.
 - extensions: `top_floor_id()` (the floor `place_wall`/`place_floor` use); `last_placed`; `seconds`
-  (simulated time); `instabilities` (solver blow-ups undone, see `_recover`); `active` (ids on the
-  table); `set_fold(piece, fold)`; `wake_all()`; `steps` (mj_step calls made, for benchmarks);
+  (simulated time); `instabilities` (solver blow-ups undone, see `_recover`); `cut_short` (runs ended
+  after `settle.recoveries` of them); `put_back(poses)` (fallen pieces back at their old poses or the
+  nearest free ones, never inside another piece); `active` (ids on the table); `set_fold(piece, fold)`;
+  `wake_all()`; `steps` (mj_step calls made, for benchmarks);
   `Reading.contacts` (every touching pair, the table as "table"); `scenes.Builder` (storeys with
   hand noise, for tests, benchmarks and bots).
 
@@ -82,6 +84,7 @@ class TowerWorld(Placing):
         other.moved = dict(self.moved)
         other.steps = 0
         other.instabilities = 0
+        other.cut_short = 0
         other._version = self._version
         other._cached = self._cached
         return other
