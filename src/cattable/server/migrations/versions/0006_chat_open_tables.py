@@ -20,10 +20,11 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("tables") as batch:
-        batch.add_column(sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()))
-        batch.add_column(sa.Column("fill_after", sa.Float, nullable=True))
-        batch.add_column(sa.Column("next_table", sa.String(32), nullable=True))
+    # plain ADD COLUMN (SQLite has it): a batch copy of ``tables`` would drop a table that seats, tokens and
+    # events point at, which SQLite's foreign keys refuse
+    op.add_column("tables", sa.Column("open", sa.Boolean, nullable=False, server_default=sa.false()))
+    op.add_column("tables", sa.Column("fill_after", sa.Float, nullable=True))
+    op.add_column("tables", sa.Column("next_table", sa.String(32), nullable=True))
     op.create_table(
         "chat",
         sa.Column("n", sa.Integer, primary_key=True, autoincrement=True),
