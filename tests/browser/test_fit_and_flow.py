@@ -51,7 +51,10 @@ def _on_screen(page: Any, selector: str) -> dict[str, float]:
     return box
 
 
-@pytest.mark.parametrize("game", ["cafe", "washi", "attack", "tower"])
+@pytest.mark.parametrize(
+    "game",
+    [pytest.param("cafe", marks=pytest.mark.long), "washi", "attack", pytest.param("tower", marks=pytest.mark.long)],
+)
 def test_every_table_fits_a_phones_width(server: Server, browser: Any, game: str) -> None:
     ctx = browser.new_context(viewport=PHONE)
     try:
@@ -69,6 +72,7 @@ def test_every_table_fits_a_phones_width(server: Server, browser: Any, game: str
         ctx.close()
 
 
+@pytest.mark.long  # a browser table's detail: the long tier
 def test_at_a_desktop_cat_attacks_hand_is_on_the_screen(server: Server, context: Any) -> None:
     page = context.new_page()
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -103,6 +107,7 @@ def _washi_with_a_special_move(server: Server) -> tuple[str, str]:
     raise AssertionError("no special move came to seat 0 in six games")
 
 
+@pytest.mark.long  # a browser table's detail: the long tier
 def test_at_a_desktop_washis_special_moves_are_on_the_screen(server: Server, context: Any) -> None:
     table, token = _washi_with_a_special_move(server)
     page = context.new_page()
@@ -136,6 +141,7 @@ def test_open_the_table_goes_straight_to_it_and_undo_is_offered_only_when_it_wou
     assert page.locator(".dice-box h3").inner_text() == "Round 1 (you draft first)"
 
 
+@pytest.mark.long  # a browser table's detail: the long tier
 def test_cafe_shows_each_die_once(server: Server, context: Any) -> None:
     """The pool's dice each as one button (two of one value are two buttons); after the draft the die left
     over is shown once, as the shared die; my drafted die once, as mine (not again on my sheet)."""

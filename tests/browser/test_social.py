@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Server, get, open_table, post
 
 from .clicker import screenshot
@@ -91,6 +93,7 @@ Object.defineProperty(window, 'Notification', { configurable: true, value: class
 """A stand-in for the browser's notifications that counts the permission asked (headless chromium denies)."""
 
 
+@pytest.mark.long  # the chat's test is the fast tier's smoke
 def test_your_turn_reaches_the_title_and_notifications_are_asked_only_after_a_click(
     server: Server, context: Any
 ) -> None:
@@ -128,6 +131,7 @@ def test_your_turn_reaches_the_title_and_notifications_are_asked_only_after_a_cl
     assert page.locator("input[name=turn-sound]").is_checked()
 
 
+@pytest.mark.long  # the chat's test is the fast tier's smoke
 def test_play_again_from_the_end_screen_takes_each_person_to_their_own_seat(
     server: Server, browser: Any, tmp_path: Path
 ) -> None:
@@ -181,6 +185,7 @@ def _quick_play(page: Any, base: str, game: str, name: str, fill_after: int = 60
     return table, int(seat)
 
 
+@pytest.mark.long  # the chat's test is the fast tier's smoke
 def test_quick_play_seats_two_strangers_at_one_table(server: Server, browser: Any, tmp_path: Path) -> None:
     first = browser.new_context(viewport=DESKTOP)
     second = browser.new_context(viewport=DESKTOP)
@@ -204,6 +209,7 @@ def test_quick_play_seats_two_strangers_at_one_table(server: Server, browser: An
         second.close()
 
 
+@pytest.mark.long  # the chat's test is the fast tier's smoke
 def test_an_open_tables_free_seat_goes_to_a_bot_after_the_wait(server: Server, context: Any) -> None:
     page = context.new_page()
     table, seat = _quick_play(page, server.base, "cafe", "Cleo", fill_after=2)

@@ -11,6 +11,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Server, get, open_table, post
 
 from .test_tower_languages import french  # noqa: F401  (the fixture)
@@ -103,6 +105,7 @@ def test_a_floor_that_falls_while_placed_is_told_marked_and_asked_again(server: 
     assert page.errors == []
 
 
+@pytest.mark.long  # the fall's test is the fast tier's smoke
 def test_a_french_reader_is_told_the_fall_in_french(server: Server, french: Any) -> None:  # noqa: F811
     made = _fell_table(server, {})
     page = _join(french, server, made["invites"]["0"])
@@ -130,6 +133,7 @@ def _straight_down(page: Any) -> bool:
     return bool(got["dx"] < 0.1 and got["dz"] > 20 and got["off"] < 0.5)
 
 
+@pytest.mark.long  # the fall's test is the fast tier's smoke
 def test_the_top_view_button_says_the_truth_after_every_turn(server: Server, context: Any) -> None:
     made = open_table(server, "tower", [None, "random"], options={"steadiness": "steady"})
     table, token = made["table"], made["tokens"][0]
@@ -185,6 +189,7 @@ LABEL_ON_SCREEN = """(() => {
 })()"""
 
 
+@pytest.mark.long  # the fall's test is the fast tier's smoke
 def test_totos_name_hides_behind_floors_and_the_goal_floor_can_be_aimed_at(server: Server, context: Any) -> None:
     made = open_table(server, "tower", [None], options={"steadiness": "steady"})
     msg = _play_walls(
@@ -242,6 +247,7 @@ DROP_SAMPLES = """() => new Promise((done) => {
 })"""
 
 
+@pytest.mark.long  # the fall's test is the fast tier's smoke
 def test_a_piece_let_go_comes_down_in_sight_its_settle_plays_at_pace_and_idle_draws_nothing(
     server: Server, context: Any
 ) -> None:

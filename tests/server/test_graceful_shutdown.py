@@ -15,6 +15,7 @@ import uuid
 from pathlib import Path
 from typing import Any
 
+import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection
 
@@ -34,6 +35,7 @@ def _move(server: Server, ws: ClientConnection, table: str, token: str) -> tuple
             return msg_id, reply
 
 
+@pytest.mark.long  # a full server life cycle, as the crash runs
 def test_sigterm_drains_hands_the_tables_on_and_clients_come_back(tmp_path: Path) -> None:
     db = tmp_path / "tables.db"
     first = Server(
