@@ -17,7 +17,10 @@ def revealed_something(before: State, action: Action, after: State, rng: random.
     """Whether playing ``action`` told any viewer something it could not know: for each viewer, re-deal
     what it could not see before the move, play the same move, and compare what it sees afterwards. If the
     move is not even legal in some re-deal, or any view differs, the move depended on (and so showed) a
-    secret."""
+    secret. A game with no hidden information has nothing to reveal (and the check costs milliseconds a
+    move, which ``Table.may_undo`` would pay after every person's move)."""
+    if not before.game.has_hidden_information:
+        return False
     for viewer in [*range(before.players), None]:
         seen = after.view(viewer)
         for _ in range(SAMPLES):
