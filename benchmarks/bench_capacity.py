@@ -8,11 +8,12 @@ One ``cattable serve`` (SQLite on the embedded default, the per-address limits o
 from here) is pinned to CPU 0 and this load generator to CPU 1. Every table is Tokyo Washi for two people,
 each seat its own WebSocket client that moves 1 to 5 seconds (``--pace`` times that) after its turn comes,
 a random legal move; every fifth table also has a spectator. A finished game is replaced by a new table, so
-the number of live tables only grows. Every ``--step-seconds`` the generator adds ``--step`` tables and
-reports the window just ended: live tables and sockets, moves per second, the round trip of a move (sent
-until its acknowledgement, when it is durable) at p50 and p99, the server's CPU per move and its memory
-per table. The ramp stops at the first window whose p99 passes ``--p99-ms``, at any error, or at
-``--max-tables``; the last window under the goal is the capacity.
+the number of live tables only grows. Each step the generator adds ``--step`` tables over half a window,
+then measures a window of ``--step-seconds`` and reports: live tables and sockets, moves per second, the
+round trip of a move (sent until its acknowledgement, when it is durable) at p50 and p99, the server's CPU
+per move (finished games' new tables included) and its memory per table. The ramp stops at the first
+window whose p99 passes ``--p99-ms``, at any error, or at ``--max-tables``; the last window under the goal
+is the capacity.
 """
 
 from __future__ import annotations
@@ -172,8 +173,9 @@ async def _ramp(pid: int, base: str, args: argparse.Namespace) -> list[dict[str,
     rss0 = _rss_mib(pid)
     try:
         while len(tasks) < args.max_tables:
-            for _ in range(args.step):
+            for _ in range(args.step):  # the new tables arrive spread over half a window, as people come
                 tasks.append(asyncio.create_task(ramp.table(len(tasks))))
+                await asyncio.sleep(args.step_seconds / 2 / args.step)
             ramp.window.rtts, moves0, cpu0 = [], ramp.moves, _cpu_seconds(pid)
             started = time.monotonic()
             await asyncio.sleep(args.step_seconds)
