@@ -15,7 +15,7 @@ from cattable.server.store import DEFAULT_URL
 
 PG_DUMP = (
     "cattable backup copies SQLite databases; for PostgreSQL use its own tool, e.g. "
-    "pg_dump --format=custom --file=cattable.dump DBNAME, and pg_restore to bring it back (docs/DEPLOY.md, Backups)"
+    "pg_dump --format=custom --file=cattable.dump DBNAME, and pg_restore to bring it back (README, Backups)"
 )
 
 
@@ -48,6 +48,10 @@ def backup(db: str, out: Path) -> tuple[int, int]:
         ok = dst.execute("PRAGMA integrity_check").fetchone()
         if ok != ("ok",):
             raise ValueError(f"the copy failed its integrity check: {ok}")
+        # a copy is restored after its server is gone: the leases it was holding would only make a new
+        # server wait them out, so the copy holds none (the first server to open a table takes it)
+        dst.execute("DELETE FROM leases")
+        dst.commit()
         tables = dst.execute("SELECT count(*) FROM tables").fetchone()[0]
         events = dst.execute("SELECT count(*) FROM events").fetchone()[0]
     finally:
@@ -66,5 +70,5 @@ def cmd_backup(args: argparse.Namespace) -> int:
 def add_backup_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     bk = sub.add_parser("backup", help="copy a live server's SQLite database safely (PostgreSQL: use pg_dump)")
     bk.add_argument("--db", default=DEFAULT_URL, help="the database: an SQLite file or sqlite:///FILE")
-    bk.add_argument("--out", required=True, help="the file to write the copy to (must not exist yet)")
+    bk.add_argument("--out", required=True, help="the file to write the copy to (must not exist yet; required)")
     bk.set_defaults(fn=cmd_backup)
