@@ -297,8 +297,10 @@ def create_app(
         for token in body.tokens:
             try:
                 table_id, seat = await hub.seat_of(token)
-                table = await hub.table(table_id)
             except Refusal:
+                continue
+            table = await hub.peek(table_id)  # a glance: never moves a table served by another process
+            if table is None:
                 continue
             out.append(
                 {
@@ -439,10 +441,13 @@ class _SocketWatcher:
         async with self._lock:
             await self.socket.send_text(json.dumps(message, separators=(",", ":")))
 
-    async def close(self, reason: str) -> None:
+    async def close(self, reason: str, *, final: bool = True) -> None:
         self.viewer = None  # whatever the socket sends from now on, it acts for no seat
         async with self._lock:
             try:
+                if not final:  # the table moved or reloads: 1012 (service restart) tells the client to reconnect
+                    await self.socket.close(code=1012, reason=reason[:120])
+                    return
                 await self.socket.send_text(
                     json.dumps({"type": "error", "id": None, "error": "reassigned", "reason": reason})
                 )
