@@ -21,6 +21,7 @@ from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES
 from cattable.core.registry import DRAWING_GROUP, companion
+from cattable.interfaces.cli.backup import add_backup_command
 from cattable.interfaces.cli.network import add_network_commands
 from cattable.interfaces.cli.reports import add_report_commands, save_parquet
 from cattable.interfaces.terminal import play, replay
@@ -414,6 +415,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--out", required=True, help="the PNG to write, in a folder that exists (required)")
     d.set_defaults(fn=cmd_render)
     add_network_commands(sub)
+    add_backup_command(sub)
     add_report_commands(sub)
     return p
 
