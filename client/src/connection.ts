@@ -1,6 +1,9 @@
 // One WebSocket to one table (docs/PROTOCOL.md): hello with the last version seen, the log kept whole,
 // every move sent with a fresh id and resent with the same id after a reconnection until it is acknowledged
-// (the server applies it at most once), and reconnection with a growing pause.
+// (the server applies it at most once), and reconnection with a growing pause. Behind a balancer several
+// server processes share the tables: a table that moves closes its sockets with 1012 and the client comes
+// back at once; a process that cannot serve the table yet says `elsewhere` (or `unavailable`), and the
+// client tries again after a pause, growing with each try (docs/SCALING.md).
 
 import type { Action, AckMessage, ErrorMessage, LogLine, NoticeMessage, ServerMessage, StateMessage } from "./protocol";
 
@@ -28,6 +31,8 @@ export class Connection {
   private unacked = new Map<string, object>();
   private retry = 500;
   private stopped = false;
+  /** The server refused the hello for now (`elsewhere`, `unavailable`): its 1008 close is not final. */
+  private refusedForNow = false;
 
   constructor(
     readonly table: string,
@@ -42,7 +47,7 @@ export class Connection {
     const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(this.table)}`);
     this.ws = ws;
     ws.onopen = () => {
-      this.retry = 500;
+      this.refusedForNow = false;
       ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.version }));
       for (const msg of this.unacked.values()) ws.send(JSON.stringify(msg));
       this.on.status("open");
@@ -51,13 +56,17 @@ export class Connection {
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      // 1008: refused (origin, token); 4001: the seat was given to someone else. Neither gets better by retrying.
-      if (this.stopped || event.code === 1008 || event.code === 4001) {
+      // 1008: refused (origin, token); 4001: the seat was given to someone else. Neither gets better by retrying,
+      // except a refusal for now: another process still serves the table, or the database is away.
+      const final = (event.code === 1008 && !this.refusedForNow) || event.code === 4001;
+      if (this.stopped || final) {
         this.on.status("closed");
         return;
       }
       this.on.status("lost");
-      setTimeout(() => this.stopped || this.open(), this.retry);
+      // 1012: the table moved to another process, which is ready for it: come back at once.
+      const pause = event.code === 1012 ? 50 : this.retry * (0.75 + Math.random() / 2);
+      setTimeout(() => this.stopped || this.open(), pause);
       this.retry = Math.min(this.retry * 2, 8000);
     };
   }
@@ -96,11 +105,16 @@ export class Connection {
       const known = this.log.length ? this.log[this.log.length - 1]!.version : 0;
       this.log = [...this.log, ...msg.log.filter((l) => msg.reset || l.version > known)];
       this.version = msg.version;
+      this.retry = 500; // the table answered: the next loss starts the pauses again from the shortest
       this.on.state(msg, this.log);
     } else if (msg.type === "ack") {
       if (msg.id) this.unacked.delete(msg.id);
       this.on.ack(msg);
     } else if (msg.type === "error") {
+      if (!msg.id && (msg.error === "elsewhere" || msg.error === "unavailable")) {
+        this.refusedForNow = true;
+        return; // the socket closes next, and the client tries again
+      }
       if (msg.id) this.unacked.delete(msg.id);
       this.on.error(msg);
     } else if (msg.type === "notice") {

@@ -3,17 +3,21 @@
 The terminal is one more client: it trades the invite for a seat token, follows the table over its
 WebSocket, draws each view with the game's terminal drawing, and sends moves typed in the game's text form
 (or chosen by a local bot with ``--bot``). The server checks every move; its refusals are shown as said.
+A lost connection, or a server process that cannot serve the table yet (``elsewhere``, behind a balancer),
+is tried again after a growing pause, resuming from the last version seen.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.error
 import urllib.request
 import uuid
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from rich.markup import escape
@@ -27,6 +31,9 @@ from cattable.core.i18n import check_language, render
 from cattable.core.registry import DRAWING_GROUP, companion
 
 from .common import console, renderer
+
+RETRIES = 8
+"""Tries in a row without getting the table back (pauses of 0.5, 1, 2, 4, 8... s) before giving up."""
 
 LINK = re.compile(r"^(?P<base>https?://[^/\s]+)/join/(?P<code>[A-Za-z0-9_-]+)/?$")
 
@@ -72,23 +79,54 @@ def join_table(
     table_id, seat, token = seat_info["table"], int(seat_info["seat"]), seat_info["token"]
     ws_url = base.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
     console.print(f"Seat {seat} at table {table_id}. The link brings you back to this seat: {link}")
-    try:
-        with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
-            ws.send(json.dumps({"type": "hello", "token": token, "since": 0}))
-            return _play(ws, seat, bot, ask, check_language(lang))
-    except (OSError, WebSocketException) as exc:
-        raise ValueError(f"the connection to the table was lost: {exc}") from None
+    here = _Seat(seat, bot, ask, check_language(lang))
+    failed = 0
+    while True:
+        try:
+            with connect(ws_url, open_timeout=30, max_size=2**22) as ws:
+                ws.send(json.dumps({"type": "hello", "token": token, "since": here.seen}))
+                return _play(ws, here)
+        except (OSError, WebSocketException, _ForNow) as exc:
+            failed = 0 if here.answered else failed + 1
+            here.answered = False
+            if failed >= RETRIES:
+                raise ValueError(f"the connection to the table was lost: {exc}") from None
+            pause = 0.5 * 2 ** min(failed, 4)
+            console.print(
+                f"[yellow]the table is away ({escape(str(exc) or 'connection lost')}): again in {pause:g} s[/]"
+            )
+            time.sleep(pause)
 
 
-def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: str = "en") -> int:
+class _ForNow(Exception):
+    """The server cannot serve the table just now (another process has it, or its database is away)."""
+
+
+@dataclass
+class _Seat:
+    """What the terminal keeps across reconnections: the seat, its game and drawing, the last version."""
+
+    seat: int
+    bot: str | None
+    ask: Callable[[str], str]
+    lang: str = "en"
     game: Game | None = None
     drawing: Any = None
     draw: Callable[[dict[str, Any], int | None], Any] | None = None
-    agent = None
+    agent: Any = None
+    seen: int = 0
+    answered: bool = False
+    """The table's position came on this connection (so the tries in a row start again)."""
+
+
+def _play(ws: Any, here: _Seat) -> int:
+    seat, bot, ask, lang = here.seat, here.bot, here.ask, here.lang
     inbox: deque[dict[str, Any]] = deque()
     while True:
         msg = inbox.popleft() if inbox else json.loads(ws.recv())
         if msg["type"] == "error":
+            if msg.get("id") is None and msg.get("error") in ("elsewhere", "unavailable"):
+                raise _ForNow(msg["reason"])
             console.print(f"[red]refused:[/] {escape(msg['reason'])}")
             if msg.get("id") is None:
                 return 1
@@ -98,11 +136,13 @@ def _play(ws: Any, seat: int, bot: str | None, ask: Callable[[str], str], lang: 
             continue
         if msg["type"] != "state":
             continue
-        if game is None:
-            game = get_game(msg["game"])
-            drawing = companion(DRAWING_GROUP, game.name)
-            draw = renderer(game, lang) if drawing is not None else None
-            agent = make_agent(bot, game, seat, imports=True) if bot else None
+        here.answered, here.seen = True, max(here.seen, msg["version"])
+        if here.game is None:
+            here.game = get_game(msg["game"])
+            here.drawing = companion(DRAWING_GROUP, here.game.name)
+            here.draw = renderer(here.game, lang) if here.drawing is not None else None
+            here.agent = make_agent(bot, here.game, seat, imports=True) if bot else None
+        game, drawing, draw, agent = here.game, here.drawing, here.draw, here.agent
         for line in msg.get("log", []):
             console.print(f"  seat {line['seat']}: {escape(_told(line, lang))}")
         if msg["over"]:
