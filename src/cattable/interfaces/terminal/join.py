@@ -93,7 +93,7 @@ def join_table(
                 raise ValueError(f"the connection to the table was lost: {exc}") from None
             pause = 0.5 * 2 ** min(failed, 4)
             console.print(
-                f"[yellow]the table is away ({escape(str(exc) or 'connection lost')}): again in {pause:g} s[/]"
+                f"[yellow]the table is away ({escape(str(exc) or 'connection lost')}): trying again in {pause:g} s[/]"
             )
             time.sleep(pause)
 
