@@ -21,23 +21,33 @@ def _wait_for(check: Any, timeout: float = 30.0) -> Any:
 
 
 def test_an_expired_live_clock_hands_the_seat_to_the_autopilot_until_the_person_reclaims_it(server: Server) -> None:
+    # both seats are people: a bot opponent and the autopilot would play the whole race out in a moment,
+    # before the test could reclaim anything
     made = open_table(
         server,
         "washi",
-        [None, "random"],
-        clock={"mode": "live", "bank": 1, "increment": 30},
+        [None, None],
+        clock={"mode": "live", "bank": 3, "increment": 30},
         on_timeout="autopilot:random",
     )
-    table, token = made["table"], made["tokens"][0]
+    table, mine_token, other_token = made["table"], made["tokens"][0], made["tokens"][1]
     url = f"{server.base}/api/tables/{table}"
-    first = get(url, token=token)
-    assert first["to_play"] == 0 and first["seats"][0]["deadline"] - first["now"] <= 1.01
-    moved = _wait_for(lambda: (s := get(url, token=token))["version"] >= 2 and s)
-    assert moved["seats"][0]["autopilot"] is True  # the autopilot played seat 0's move
-    post(f"{url}/reclaim", {}, token=token)
-    mine = _wait_for(lambda: (s := get(url, token=token))["legal"] and not s["seats"][0]["autopilot"] and s)
-    assert mine["seats"][0]["bank"] >= 30  # the increments the autopilot earned are the person's now
-    done = post(f"{url}/actions", {"action": mine["legal"][0], "id": "back"}, token=token)
+    first = get(url, token=mine_token)
+    assert first["to_play"] == 0 and first["seats"][0]["deadline"] - first["now"] <= 3.01
+    moved = _wait_for(lambda: (s := get(url, token=other_token))["version"] >= 1 and s)
+    assert moved["seats"][0]["autopilot"] is True  # the autopilot played seat 0's move when its bank ran out
+    post(f"{url}/actions", {"action": moved["legal"][0], "id": "other-1"}, token=other_token)
+    # the autopilot answers at once; then it is the other person's move again, with a bank of 30 s or more
+    again = _wait_for(lambda: (s := get(url, token=other_token))["version"] >= 3 and s)
+    assert again["seats"][0]["autopilot"] is True and again["to_play"] == 1
+    post(f"{url}/reclaim", {}, token=mine_token)
+    reclaimed = get(url, token=mine_token)
+    assert reclaimed["seats"][0]["autopilot"] is False
+    assert reclaimed["seats"][0]["bank"] >= 30  # the increments the autopilot earned are the person's now
+    post(f"{url}/actions", {"action": again["legal"][0], "id": "other-2"}, token=other_token)
+    mine = _wait_for(lambda: (s := get(url, token=mine_token))["legal"] and s)
+    assert mine["version"] == 4 and not mine["seats"][0]["autopilot"]  # nobody played for the person
+    done = post(f"{url}/actions", {"action": mine["legal"][0], "id": "back"}, token=mine_token)
     assert done["version"] == mine["version"] + 1
 
 
