@@ -26,7 +26,7 @@ class Inbox:
     async def send(self, message: wire.ServerMessage) -> None:
         self.messages.append(message)
 
-    async def close(self, reason: str) -> None:
+    async def close(self, reason: str, *, final: bool = True) -> None:
         self.messages.append({"type": "error", "id": None, "error": "closed", "reason": reason})
 
     def of_type(self, kind: str) -> list[Any]:

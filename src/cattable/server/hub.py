@@ -59,8 +59,9 @@ class Watcher(Protocol):
 
     async def send(self, message: wire.ServerMessage) -> None: ...
 
-    async def close(self, reason: str) -> None:
-        """End the connection (its seat was given to someone else, or the table moved)."""
+    async def close(self, reason: str, *, final: bool = True) -> None:
+        """End the connection: ``final`` when its seat was given to someone else (the client stops); not
+        final when the table moved to another process or is reloaded (the client reconnects)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class SeatSpec:
 
 
 WAITING = N_("{name}'s time has run out: the table waits for their move")
+
+HANDOVER_POLL = 0.25
+"""Seconds between a waiting process's tries at a lease another process holds (see ``_take_over``)."""
 
 SLOW_MOVE = 0.002
 """Seconds a move may take on the event loop; a table whose last move took longer plays the next in a
@@ -217,6 +221,32 @@ class Hub:
             held = await self.writer.call(partial(self.store.renew_leases, self.owner, self.lease_seconds, ids))
             for table_id in set(ids) - held:
                 await self._drop(table_id, "another server process serves this table now; reconnect")
+            for table_id in await self.writer.call(partial(self.store.wanted_from, self.owner)):
+                await self._hand_over(table_id)
+
+    async def _hand_over(self, table_id: str) -> None:
+        """Another process was sent this table (the balancer's choice changed): give it up between two
+        moves, so nothing in flight is refused, and let the clients reconnect through the balancer."""
+        async with self.locks[table_id]:
+            await self._drop(table_id, "this table moved to another server process; reconnect")
+            await self.writer.call(partial(self.store.release_lease, table_id, self.owner))
+            self.metrics.handovers.inc()
+
+    async def _take_over(self, table_id: str) -> bool:
+        """Take the table's lease. If another process holds it, ask for it (again at every try, as a holder
+        restarting under its name clears the ask) and wait: a live holder hands it over at its next renewal
+        (a third of the lease time), a dead one's lease runs out (the lease time). Only a holder that does
+        neither leaves the caller to refuse with ``elsewhere``."""
+        take = partial(self.store.take_lease, table_id, self.owner, self.lease_seconds, want=True)
+        if await self.writer.call(take):
+            return True
+        started = time.monotonic()
+        while time.monotonic() - started < self.lease_seconds + 1:
+            await asyncio.sleep(HANDOVER_POLL)
+            if await self.writer.call(take):
+                self.metrics.takeover_seconds.observe(time.monotonic() - started)
+                return True
+        return False
 
     async def _drop(self, table_id: str, reason: str) -> None:
         self.tables.pop(table_id, None)
@@ -227,7 +257,7 @@ class Hub:
         if handle is not None:
             handle.cancel()
         for watcher in list(self.watchers.pop(table_id, set())):
-            await watcher.close(reason)
+            await watcher.close(reason, final=False)
 
     async def _load(self, table_id: str) -> Table | None:
         row = await asyncio.to_thread(self.store.table, table_id)
@@ -267,14 +297,32 @@ class Hub:
                 exists = await asyncio.to_thread(self.store.table, table_id)
                 if exists is None:
                     raise Refusal("no_table", "there is no such table")
-                took = await self.writer.call(lambda: self.store.take_lease(table_id, self.owner, self.lease_seconds))
-                if not took:
+                if not await self._take_over(table_id):
                     raise Refusal("elsewhere", "another server process serves this table; try again shortly")
                 table = await self._load(table_id)
             if table is None:
                 raise Refusal("broken", self.broken.get(table_id, "this table cannot be loaded"))
         await self._continue(table)
         return table
+
+    async def peek(self, table_id: str) -> Table | None:
+        """The table as stored, for a glance (the lobby's list) from any process: the one served here, or
+        rebuilt from the store without taking its lease (so a glance never moves a table)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        row = await asyncio.to_thread(self.store.table, table_id)
+        if row is None:
+            return None
+        seats, events, queued = await asyncio.gather(
+            asyncio.to_thread(self.store.seats, table_id),
+            asyncio.to_thread(self.store.events, table_id),
+            asyncio.to_thread(self.store.queued, table_id),
+        )
+        try:
+            return await asyncio.to_thread(Table.rebuild, row, seats, events, queued)
+        except Diverged:
+            return None
 
     # -- opening tables and taking seats -------------------------------------------------------------
     async def create(

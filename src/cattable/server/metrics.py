@@ -17,6 +17,9 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0)
 """Seconds: one SQLite commit under full sync takes about 4 ms (p99 8-15 ms) on the machines measured."""
 
+TAKEOVER_BUCKETS = (0.25, 0.5, 1.0, 2.0, 3.0, 5.0, 8.0, 15.0, 30.0, 60.0)
+"""Seconds: a live holder hands a table over within a third of the lease time, a dead one's lease runs out."""
+
 
 class Metrics:
     """The counters, the commit-latency histogram and the gauges of one server process."""
@@ -55,6 +58,17 @@ class Metrics:
         self.draining = Gauge(
             "cattable_draining",
             "1 while the process shuts down (SIGTERM): it takes no new work.",
+            registry=self.registry,
+        )
+        self.handovers = Counter(
+            "cattable_lease_handovers",
+            "Tables this process gave up because another process was sent them (the balancer's choice).",
+            registry=self.registry,
+        )
+        self.takeover_seconds = Histogram(
+            "cattable_lease_takeover_seconds",
+            "Seconds a request waited for a table held by another process: handed over, or its lease ran out.",
+            buckets=TAKEOVER_BUCKETS,
             registry=self.registry,
         )
         self.sockets = Gauge("cattable_open_sockets", "WebSocket connections open.", registry=self.registry)

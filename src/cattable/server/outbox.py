@@ -23,6 +23,8 @@ LAGGING_CLOSE = 4008
 """The close code of a connection dropped for not reading its messages (docs/PROTOCOL.md)."""
 REASSIGNED_CLOSE = 4001
 """The close code of a connection whose seat was given to someone else."""
+MOVED_CLOSE = 1012
+"""Service Restart: the table moved to another process or reloads; the client reconnects at once."""
 
 
 @dataclass(frozen=True)
@@ -81,10 +83,15 @@ class OutboxWatcher:
         self._bytes += len(text)
         self._queue.put_nowait(text)
 
-    async def close(self, reason: str) -> None:
-        """The seat was given to someone else: say so, then close with ``REASSIGNED_CLOSE``."""
+    async def close(self, reason: str, *, final: bool = True) -> None:
+        """The seat was given to someone else: say so, then close with ``REASSIGNED_CLOSE`` (the client
+        stops). Not ``final``: the table moved to another process or reloads, so close with ``MOVED_CLOSE``
+        after what is queued, and the client reconnects at once (through the balancer)."""
         self.viewer = None  # whatever the socket sends from now on, it acts for no seat
         if self.dropped.is_set():
+            return
+        if not final:
+            self._queue.put_nowait((MOVED_CLOSE, reason[:120]))
             return
         error = {"type": "error", "id": None, "error": "reassigned", "reason": reason}
         self._queue.put_nowait(json.dumps(error, separators=(",", ":")))

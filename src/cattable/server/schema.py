@@ -103,8 +103,10 @@ leases = Table(
     Column("table_id", String(32), ForeignKey("tables.id"), primary_key=True),
     Column("owner", String(32), nullable=False, doc="the server process serving the table"),
     Column("expires", Float, nullable=False),
+    Column("wanted_by", String(32), nullable=True, doc="a process the balancer sends this table to now"),
 )
-"""One serving process per table: a process writes a table's events only while it holds the lease."""
+"""One serving process per table: a process writes a table's events only while it holds the lease, and
+hands it over when another process asks for it (``wanted_by``)."""
 
 chat = Table(
     "chat",

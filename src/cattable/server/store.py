@@ -391,18 +391,27 @@ class Store:
                 raise DuplicateEvent(f"table {table_id}: event {seq} is not its last")
 
     # -- leases ------------------------------------------------------------------------------------------
-    def take_lease(self, table_id: str, owner: str, seconds: float) -> bool:
-        """Serve a table: take its lease if it is free, expired or already ours."""
+    def take_lease(self, table_id: str, owner: str, seconds: float, *, want: bool = False) -> bool:
+        """Serve a table: take its lease if it is free, expired, or ours and not asked for by another process
+        (a restarted process lets go of the tables the balancer sent elsewhere meanwhile). With ``want``,
+        a lease another process holds is asked for (``wanted_by``): its holder hands the table over."""
         now = time.time()
+        ours = (leases.c.owner == owner) & (leases.c.wanted_by.is_(None) | (leases.c.wanted_by == owner))
         with self.engine.begin() as conn:
             taken = conn.execute(
                 update(leases)
-                .where(leases.c.table_id == table_id, (leases.c.owner == owner) | (leases.c.expires < now))
-                .values(owner=owner, expires=now + seconds)
+                .where(leases.c.table_id == table_id, ours | (leases.c.expires < now))
+                .values(owner=owner, expires=now + seconds, wanted_by=None)
             )
             if taken.rowcount == 1:
                 return True
             if conn.execute(select(leases.c.owner).where(leases.c.table_id == table_id)).first() is not None:
+                if want:
+                    conn.execute(
+                        update(leases)
+                        .where(leases.c.table_id == table_id, leases.c.owner != owner)
+                        .values(wanted_by=owner)
+                    )
                 return False
         try:
             with self.engine.begin() as conn:
@@ -412,14 +421,28 @@ class Store:
             return False
 
     def renew_leases(self, owner: str, seconds: float, table_ids: list[str]) -> set[str]:
-        """Extend this process's leases; the tables among ``table_ids`` it still holds."""
+        """Extend this process's leases of the tables it serves (``table_ids``); those it still holds. A
+        lease it holds on a table it does not serve (left from before a restart) is let run out."""
         now = time.time()
+        held: set[str] = set()
         with self.engine.begin() as conn:
-            conn.execute(
-                update(leases).where(leases.c.owner == owner, leases.c.expires >= now).values(expires=now + seconds)
-            )
-            held = conn.execute(select(leases.c.table_id).where(leases.c.owner == owner)).all()
-        return {r[0] for r in held} & set(table_ids)
+            for i in range(0, len(table_ids), 500):
+                ids = table_ids[i : i + 500]
+                mine = (leases.c.owner == owner) & leases.c.table_id.in_(ids)
+                conn.execute(update(leases).where(mine, leases.c.expires >= now).values(expires=now + seconds))
+                held |= {r[0] for r in conn.execute(select(leases.c.table_id).where(mine))}
+        return held
+
+    def wanted_from(self, owner: str) -> set[str]:
+        """The tables this process holds that another process has asked for."""
+        query = select(leases.c.table_id).where(leases.c.owner == owner, leases.c.wanted_by.is_not(None))
+        with self.engine.connect() as conn:
+            return {r[0] for r in conn.execute(query)}
+
+    def release_lease(self, table_id: str, owner: str) -> None:
+        """Give up one table (handed over): the process that wants it takes it at once."""
+        with self.engine.begin() as conn:
+            conn.execute(leases.delete().where(leases.c.table_id == table_id, leases.c.owner == owner))
 
     def release_leases(self, owner: str) -> None:
         with self.engine.begin() as conn:

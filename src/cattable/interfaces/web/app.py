@@ -385,8 +385,10 @@ def create_app(
         for token in body.tokens:
             try:
                 table_id, seat = await hub.seat_of(token)
-                table = await hub.table(table_id)
             except Refusal:
+                continue
+            table = await hub.peek(table_id)  # a glance: never moves a table served by another process
+            if table is None:
                 continue
             out.append(
                 {

@@ -2,10 +2,7 @@
 finished one's seats went on to ("play again").
 
 Revision ID: 0006
-Revises: 0004
-
-(0005 is the lease hand-over of the deploy branch: whichever of the two merges second chains after the
-other, its ``down_revision`` changed to the other's revision.)
+Revises: 0005
 """
 
 from __future__ import annotations
@@ -14,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
