@@ -30,8 +30,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         raise pytest.UsageError(f"rule tests must stay out of the long tier (make test runs them): {wrong}")
 
 
-MISSING_COMPONENT = ("offscreen OpenGL unavailable", "no chromium", "pip install playwright", "could not import")
-"""Skip reasons that mean a part of the machine is missing (a browser, OpenGL, a package)."""
+MISSING_COMPONENT = (
+    "offscreen OpenGL unavailable",
+    "no chromium",
+    "pip install playwright",
+    "could not import",
+    "is not installed",
+)
+"""Skip reasons that mean a part of the machine is missing (a browser, OpenGL, HAProxy, a package)."""
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import ssl
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,11 @@ class SeatPlayer:
     connections: int = 0
     delay: float = 0.0
     """Seconds to think before each move (the crash test wants games that outlast its kills)."""
+    ssl: ssl.SSLContext | None = None
+    """For ``wss://`` (through the balancer): the context that trusts its certificate."""
+    outages: list[float] = field(default_factory=list)
+    """Seconds from each lost connection until the table's position came back on a new one."""
+    _lost_at: float | None = None
     _pending: tuple[str, Any] | None = None
     _acted_on: int = -1
     _count: int = 0
@@ -51,7 +57,8 @@ class SeatPlayer:
         give_up = loop.time() + retry_for
         while self.result is None:
             try:
-                async with connect(f"{self.ws_base}/ws/tables/{self.table}", open_timeout=10, max_size=2**24) as ws:
+                url = f"{self.ws_base}/ws/tables/{self.table}"
+                async with connect(url, open_timeout=10, max_size=2**24, ssl=self.ssl) as ws:
                     self.connections += 1
                     await ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.seen}))
                     if self._pending is not None:
@@ -64,7 +71,9 @@ class SeatPlayer:
             except (TimeoutError, OSError, WebSocketException):
                 if loop.time() > give_up:
                     raise
-                await asyncio.sleep(0.05)
+            if self._lost_at is None:
+                self._lost_at = loop.time()
+            await asyncio.sleep(0.05)
 
     async def _handle(self, ws: Any, msg: dict[str, Any]) -> bool:
         kind = msg["type"]
@@ -83,6 +92,9 @@ class SeatPlayer:
         if kind != "state":
             return False
         self.seen = max(self.seen, msg["version"])
+        if self._lost_at is not None:
+            self.outages.append(asyncio.get_running_loop().time() - self._lost_at)
+            self._lost_at = None
         if msg["over"]:
             self.result, self.final = msg["result"], msg
             return True
