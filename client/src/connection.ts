@@ -1,6 +1,9 @@
 // One WebSocket to one table (docs/PROTOCOL.md): hello with the last version seen, the log kept whole,
 // every move sent with a fresh id and resent with the same id after a reconnection until it is acknowledged
-// (the server applies it at most once), and reconnection with a growing pause (at once after a restart, 1012).
+// (the server applies it at most once), and reconnection with a growing pause. Behind a balancer several
+// server processes share the tables: a table that moves (or a server that restarts) closes its sockets with
+// 1012 and the client comes back at once; a process that cannot serve the table yet says `elsewhere` (or
+// `unavailable`), and the client tries again after a pause, growing with each try (docs/SCALING.md).
 
 import type { Action, AckMessage, ChatMessage, ErrorMessage, LogLine, NoticeMessage, ServerMessage, StateMessage } from "./protocol";
 
@@ -32,6 +35,8 @@ export class Connection {
   private retry = 500;
   private stopped = false;
   private chatIds = new Set<string>();
+  /** The server refused the hello for now (`elsewhere`, `unavailable`): its 1008 close is not final. */
+  private refusedForNow = false;
 
   constructor(
     readonly table: string,
@@ -46,7 +51,7 @@ export class Connection {
     const ws = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(this.table)}`);
     this.ws = ws;
     ws.onopen = () => {
-      this.retry = 500;
+      this.refusedForNow = false;
       ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.version }));
       for (const msg of this.unacked.values()) ws.send(JSON.stringify(msg));
       this.on.status("open");
@@ -55,16 +60,19 @@ export class Connection {
     ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
-      // 1008: refused (origin, token); 4001: the seat was given to someone else. Neither gets better by retrying.
-      if (this.stopped || event.code === 1008 || event.code === 4001) {
+      // 1008: refused (origin, token); 4001: the seat was given to someone else. Neither gets better by retrying,
+      // except a refusal for now: another process still serves the table, or the database is away.
+      const final = (event.code === 1008 && !this.refusedForNow) || event.code === 4001;
+      if (this.stopped || final) {
         this.on.status("closed");
         return;
       }
       this.on.status("lost");
-      // 1012: the server is restarting and has handed its tables on: come back at once (resuming from the
-      // version seen, resending what is unacknowledged). Anything else (4008: this client fell behind
-      // reading; a network drop) waits a growing pause.
-      const pause = event.code === 1012 ? 0 : this.retry;
+      // 1012: the server is restarting or the table moved, and it was handed on: come back at once (resuming
+      // from the version seen, resending what is unacknowledged). Anything else (4008: this client fell
+      // behind reading; a network drop; `elsewhere`) waits a growing pause, spread so clients do not return
+      // all together.
+      const pause = event.code === 1012 ? 0 : this.retry * (0.75 + Math.random() / 2);
       setTimeout(() => this.stopped || this.open(), pause);
       if (event.code !== 1012) this.retry = Math.min(this.retry * 2, 8000);
     };
@@ -114,6 +122,7 @@ export class Connection {
       const known = this.log.length ? this.log[this.log.length - 1]!.version : 0;
       this.log = [...this.log, ...msg.log.filter((l) => msg.reset || l.version > known)];
       this.version = msg.version;
+      this.retry = 500; // the table answered: the next loss starts the pauses again from the shortest
       this.on.state(msg, this.log);
     } else if ((msg.type === "ack" || msg.type === "error") && msg.id && this.chatIds.delete(msg.id)) {
       this.on.chatAnswer?.(msg);
@@ -123,6 +132,10 @@ export class Connection {
       if (msg.id) this.unacked.delete(msg.id);
       this.on.ack(msg);
     } else if (msg.type === "error") {
+      if (!msg.id && (msg.error === "elsewhere" || msg.error === "unavailable")) {
+        this.refusedForNow = true;
+        return; // the socket closes next, and the client tries again
+      }
       if (msg.id) this.unacked.delete(msg.id);
       this.on.error(msg);
     } else if (msg.type === "notice") {

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from cattable.core import game as get_game
 
+from .ghost import lease_to_ghost
 from .harness import Server, get, post
 
 
@@ -71,3 +73,36 @@ def test_join_refuses_a_language_it_does_not_speak(server: Server) -> None:
     assert "invalid choice: 'xx'" in done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert get(f"{server.base}/api/tables/{made['table']}")["version"] == 0
+
+
+def test_join_tries_again_while_another_process_still_has_the_table(tmp_path: Path) -> None:
+    """Behind a balancer, a process may say ``elsewhere`` until the table's lease comes free: the terminal
+    tries again after a pause and plays on, without the person doing anything."""
+    db = f"sqlite:///{tmp_path / 'tables.db'}"
+    server = Server(db=db, log=tmp_path / "server.log", extra=("--lease-seconds", "1"))
+    server.start()
+    try:
+        made = post(
+            server.base + "/api/tables",
+            {"game": "washi", "players": 2, "seats": [{"name": "terminal"}, {"name": "cat", "bot": "heuristic"}]},
+        )
+        server.stop()
+        lease_to_ghost(db, made["table"], 600)  # another process has the table, and keeps it
+        server.start()
+        link = f"{server.base}/join/{made['invites']['0']}"
+        cmd = [sys.executable, "-m", "cattable.interfaces.cli.main", "join", link, "--bot", "heuristic"]
+        join = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        assert join.stdout is not None
+        told = ""
+        while "trying again in" not in told:  # the seat, its link, the server's refusal
+            line = join.stdout.readline()
+            if not line:
+                break
+            told += line.replace("\n", " ")
+        assert "another server process serves this table" in told, told
+        lease_to_ghost(db, made["table"], 0)  # the other process lets go of it
+        out, _ = join.communicate(timeout=300)
+        assert join.returncode == 0, told + out
+        assert get(f"{server.base}/api/tables/{made['table']}")["over"]
+    finally:
+        server.stop()

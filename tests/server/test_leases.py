@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
 
 from cattable.core import game as get_game
 
+from .ghost import lease_to_ghost
 from .harness import Refused, Server, get, open_table, post
 from .postgres import Postgres, start_postgres
 
@@ -84,14 +84,8 @@ def test_a_holder_that_neither_hands_over_nor_dies_gets_elsewhere_after_the_leas
     a.start()
     try:
         made = open_table(a, "washi", [None, None])
-        engine = create_engine(postgres.url.replace("postgresql://", "postgresql+psycopg://"))
-        with engine.begin() as conn:
-            conn.execute(
-                text("update leases set owner = 'ghost', expires = :t where table_id = :id"),
-                {"t": time.time() + 600, "id": made["table"]},
-            )
-        engine.dispose()
         a.stop()
+        lease_to_ghost(postgres.url, made["table"], 600)
         a.start()
         started = time.monotonic()
         with pytest.raises(Refused) as elsewhere:

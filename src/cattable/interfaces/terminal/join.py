@@ -33,6 +33,10 @@ RESTARTING = 1012
 """The server is restarting (docs/PROTOCOL.md): reconnect at once and resume from the last version seen."""
 RECONNECT_FOR = 60.0
 """Seconds a restarting server has to come back before the terminal gives up."""
+FOR_NOW = ("elsewhere", "unavailable")
+"""Refusals of the hello that pass: another process still serves the table, or the database is away."""
+RETRIES = 8
+"""Tries in a row without getting the table back (pauses of 0.5, 1, 2, 4, 8... s) before giving up."""
 
 LINK = re.compile(r"^(?P<base>https?://[^/\s]+)/join/(?P<code>[A-Za-z0-9_-]+)/?$")
 
@@ -99,6 +103,8 @@ class _Link:
         self.ws: ClientConnection | None = None
         self.opened = 0
         """Connections opened: a move chosen on an older one may meet a table that moved on."""
+        self.tries = 0
+        """Refusals for now in a row (``FOR_NOW``), since the table last answered with its position."""
 
     def open(self) -> None:
         self.opened += 1
@@ -128,11 +134,27 @@ class _Link:
             except ConnectionClosed as exc:
                 self._reopen(exc)
                 continue
+            if msg["type"] == "error" and msg.get("id") is None and msg.get("error") in FOR_NOW:
+                self._try_again(str(msg.get("reason", "")))
+                continue
             if msg["type"] == "state":
                 self.version = max(self.version, msg["version"])
+                self.tries = 0
             elif msg["type"] in ("ack", "error") and self.pending is not None and msg.get("id") == self.pending["id"]:
                 self.pending = None
             return msg
+
+    def _try_again(self, reason: str) -> None:
+        """Behind a balancer a process may not serve the table yet (docs/SCALING.md): wait a growing pause
+        and come back, as the browser does; give up after ``RETRIES`` tries in a row."""
+        self.tries += 1
+        if self.tries > RETRIES:
+            raise ValueError(f"the connection to the table was lost: {reason}")
+        pause = 0.5 * 2 ** min(self.tries - 1, 4)
+        console.print(f"[yellow]the table is away ({escape(reason)}): trying again in {pause:g} s[/]")
+        self.close()
+        time.sleep(pause)
+        self.open()
 
     def _reopen(self, exc: ConnectionClosed) -> None:
         if exc.rcvd is None or exc.rcvd.code != RESTARTING:
