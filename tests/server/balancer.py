@@ -97,6 +97,18 @@ class Balancer:
                 time.sleep(0.1)
         raise TimeoutError("haproxy did not start")
 
+    def wait_ready(self, timeout: float = 30.0) -> None:
+        """Until the balancer sends requests through again (its health checks see a process up)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                self.call("GET", "/readyz", timeout=2)
+                return
+            except (OSError, Refused):
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
