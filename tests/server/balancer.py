@@ -81,9 +81,14 @@ class Balancer:
         )
         for i in range(SLOTS):
             env[f"CATTABLE_{i + 1}"] = self.backends[i % len(self.backends)]
+        config = CONFIG
+        if os.geteuid() != 0:  # only root may drop to the haproxy user: the same file without those two lines
+            config = self.folder / "haproxy.cfg"
+            kept = [ln for ln in CONFIG.read_text().splitlines() if ln.split()[:1] not in (["user"], ["group"])]
+            config.write_text("\n".join(kept) + "\n")
         haproxy = shutil.which("haproxy") or "/usr/sbin/haproxy"
         log = open(self.folder / "haproxy.log", "ab")  # noqa: SIM115 - lives with the process
-        self.proc = subprocess.Popen([haproxy, "-db", "-f", str(CONFIG)], env=env, stdout=log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen([haproxy, "-db", "-f", str(config)], env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
