@@ -44,8 +44,16 @@ def _held(server: Server) -> float:
 def test_a_table_is_handed_over_to_the_process_asked_and_taken_over_from_one_that_died(
     postgres: Postgres, tmp_path: Path
 ) -> None:
-    a = Server(db=postgres.url, log=tmp_path / "a.log", extra=("--lease-seconds", "2", "--server-id", "a", "--messages-per-second", "0"))
-    b = Server(db=postgres.url, log=tmp_path / "b.log", extra=("--lease-seconds", "2", "--server-id", "b", "--messages-per-second", "0"))
+    a = Server(
+        db=postgres.url,
+        log=tmp_path / "a.log",
+        extra=("--lease-seconds", "2", "--server-id", "a", "--messages-per-second", "0"),
+    )
+    b = Server(
+        db=postgres.url,
+        log=tmp_path / "b.log",
+        extra=("--lease-seconds", "2", "--server-id", "b", "--messages-per-second", "0"),
+    )
     a.start()
     b.start()
     try:
