@@ -20,6 +20,7 @@ from sqlalchemy import Engine, create_engine, event, insert, select, text, updat
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from .checkpoints import Checkpointer
 from .schema import events, leases, queued, seats, tables, tokens
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -105,8 +106,9 @@ class QueuedRow:
     msg_id: str | None
 
 
-def engine_for(url: str) -> Engine:
-    """An engine for ``url``; ``postgresql://`` is read with psycopg 3, SQLite runs in WAL with full sync."""
+def engine_for(url: str, *, background_checkpoints: bool = False) -> Engine:
+    """An engine for ``url``; ``postgresql://`` is read with psycopg 3, SQLite runs in WAL with full sync
+    (with ``background_checkpoints``, no commit checkpoints: ``checkpoints.Checkpointer`` does)."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
         url = "postgresql+psycopg://" + url.split("://", 1)[1]
     if url.startswith("sqlite"):
@@ -119,6 +121,8 @@ def engine_for(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=FULL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA busy_timeout=10000")
+            if background_checkpoints:
+                cur.execute("PRAGMA wal_autocheckpoint=0")
             cur.close()
 
         return eng
@@ -158,12 +162,18 @@ def newest_revision() -> str | None:
 class Store:
     """The tables, seats, tokens and events of every table, in one database."""
 
-    def __init__(self, url: str = DEFAULT_URL) -> None:
+    def __init__(self, url: str = DEFAULT_URL, *, background_checkpoints: bool = False) -> None:
+        """``background_checkpoints`` (a server's store): SQLite's WAL checkpoints run on a thread of their
+        own instead of inside a move's commit (checkpoints.py)."""
         self.url = url
-        self.engine = engine_for(url)
+        on_file = url.startswith("sqlite") and ":memory:" not in url and url.rstrip("/") != "sqlite:"
+        self.engine = engine_for(url, background_checkpoints=background_checkpoints and on_file)
         migrate(self.engine)
+        self.checkpoints = Checkpointer(self.engine) if background_checkpoints and on_file else None
 
     def close(self) -> None:
+        if self.checkpoints is not None:
+            self.checkpoints.stop()
         self.engine.dispose()
 
     def unready(self) -> str | None:

@@ -12,6 +12,7 @@ import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -134,7 +135,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = await asyncio.to_thread(Store, db_url)
+        store = await asyncio.to_thread(partial(Store, db_url, background_checkpoints=True))
         hub = Hub(
             store,
             bot_workers=bot_workers,
