@@ -91,9 +91,9 @@ def test_every_game_but_the_tower_has_a_writer() -> None:
 
 @pytest.mark.parametrize(("name", "players"), [("cafe", 3), ("washi", 2), ("attack", 2)])
 def test_one_writer_shared_by_interleaved_games_keeps_nothing_stale(name: str, players: int) -> None:
-    """Writers keep what a state has not changed (Cat Cafe's sheet blocks per state and round, Washi's
-    lines and fish): one writer fed several games in turn, each step's state, a clone of it and a fresh
-    deal of the same round still writes the reference every time."""
+    """A writer may keep what a state has not changed (Cat Cafe's sheet blocks, per state and round): one
+    writer fed several games in turn, each step's state and a clone of it, and a new game dealt where one
+    ended, still writes the reference every time."""
     game = cattable.game(name)
     enc = encoding(name, players, game.validated_options(players, {}))
     fast = writer(enc)

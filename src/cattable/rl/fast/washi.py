@@ -3,9 +3,7 @@ fields are the ones ``WashiState.view`` reads (lines, fish, cats, each strip), l
 
 The terrain never changes: it is copied in from the encoding's block. The lines and fish layers (one
 value per cell and seat) come from one gather over the state's per-node lists: a building's cells read
-their anchor's line, as the view spreads it. Lines and fish change only when a cat draws or eats, far
-fewer steps than the writer is called for: the gather's result is kept with a copy of the lists it read,
-and reused while they compare equal (a list comparison costs a fraction of the array conversion).
+their anchor's line, as the view spreads it.
 """
 
 from __future__ import annotations
@@ -42,8 +40,6 @@ class WashiWriter(ViewWriter):
         """Into ``owner + fish + [-1]``: each cell's line owner (its node's), then each cell's fish."""
         self.place = self.layers + np.concatenate([np.arange(cells), n * cells + np.arange(cells)])
         """Where a cell's line or fish goes for the observer itself; another seat's is k * cells on."""
-        self.seen: tuple[list[int], list[int], Ints, Ints] | None = None
-        """The owner and fish lists last gathered (copies), the cells held and their owners."""
         self.rel = np.array([[(p - seat) % n * cells for p in range(n)] for seat in range(n)], np.intp)
         """rel[seat][p]: how far seat p's layers are from the observer's (itself first)."""
 
@@ -63,12 +59,9 @@ class WashiWriter(ViewWriter):
             ones.append(len(PHASES) + (s.current_player - seat) % n)
         row.scalar(len(PHASES) + n, len(s.history), 400)
         rel = self.rel[seat]
-        seen = self.seen
-        if seen is None or seen[0] != s.owner or seen[1] != s.fish:
-            owners = np.asarray(s.owner + s.fish + [-1], np.intp)[self._gather(s.board.node)]
-            held = np.flatnonzero(owners >= 0)
-            seen = self.seen = (list(s.owner), list(s.fish), held, owners[held])
-        drawn = self.place[seen[2]] + rel[seen[3]]
+        owners = np.asarray(s.owner + s.fish + [-1], np.intp)[self._gather(s.board.node)]
+        held = np.flatnonzero(owners >= 0)
+        drawn = self.place[held] + rel[owners[held]]
         cats = self.layers + 2 * n * cells
         ones.extend(cats + rel[c // 2] + end for c, end in enumerate(s.ends) if end >= 0)
         for k in range(n):
