@@ -1,6 +1,8 @@
 """Every board game's engine and learning environment against an outside anchor, side by side in one run.
 
-    .venv/bin/python benchmarks/bench_engines.py [--seconds 3] [--json]
+    .venv/bin/python benchmarks/bench_engines.py [--seconds 3] [--json] [--vectors]
+
+``--vectors`` measures part 3 alone (with its connect four anchor before and after): a minute, not three.
 
 1. Rules engines: uniformly random playouts through the public API (``legal_actions`` then ``apply``),
    player actions per CPU second, against OpenSpiel's C++ backgammon played the same way from Python
@@ -122,6 +124,32 @@ def vector_rate(name: str, players: int, n: int, seconds: float) -> float:
     return steps / (time.process_time() - start)
 
 
+def measure_vectors(seconds: float) -> dict[str, Any]:
+    """Part 3 alone: the batched environments between two connect four anchors."""
+    warnings.simplefilter("ignore")
+    from pettingzoo.classic import connect_four_v3
+
+    c4 = [env_rate(connect_four_v3.env, seconds)]
+    vectors = {
+        name: {size: vector_rate(name, p, size, seconds) for size in SIZES} for name, (p, _goal) in VECTORS.items()
+    }
+    c4.append(env_rate(connect_four_v3.env, seconds))
+    anchor = sum(c4) / 2
+    return {
+        "seconds_each": seconds,
+        "connect_four_steps_per_cpu_s": [round(x) for x in c4],
+        "vectors": {
+            name: {
+                "players": VECTORS[name][0],
+                **{f"n{size}_steps_per_cpu_s": round(rate) for size, rate in rates.items()},
+                **{f"n{size}_ratio": round(rate / anchor, 3) for size, rate in rates.items()},
+                "goal_n64": VECTORS[name][1],
+            }
+            for name, rates in vectors.items()
+        },
+    }
+
+
 def measure(seconds: float) -> dict[str, Any]:
     warnings.simplefilter("ignore")
     from pettingzoo.classic import connect_four_v3
@@ -207,9 +235,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds for each measurement")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--vectors", action="store_true", help="measure the batched environments only")
     args = parser.parse_args()
-    out = measure(args.seconds)
-    if args.json:
+    out = measure_vectors(args.seconds) if args.vectors else measure(args.seconds)
+    if args.json or args.vectors:
         print(json.dumps(out, indent=2))
     else:
         show(out)

@@ -8,7 +8,8 @@ identifies a game and replays by ``apply_action``, and a state serialises (and p
 
 The true state knows the future (its seed): bots must be shown ``resample_from_infostate`` (cattable's
 ``determinize``: what the seat cannot see re-dealt, future chance reseeded), which
-``cattable.rl.openspiel_fair`` does for OpenSpiel's ``evaluate_bots``. Observers are in
+``cattable.rl.openspiel_fair`` does for OpenSpiel's ``evaluate_bots``. A re-deal keeps nothing that tells
+the true game apart (``redealt``: fresh seed, empty chance log, secret moves withheld). Observers are in
 ``openspiel_observers``.
 """
 
@@ -17,12 +18,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pyspiel
 
 import cattable
-from cattable.core import State
+from cattable.core import Action, State
 
 from .encoding import Encoding
 from .encodings import MODULES, encoding
@@ -188,10 +190,45 @@ class CattableSpielState(pyspiel.State):  # type: ignore[misc]
         No history reaches it (its hidden cards and future chance are sampled), so its ``history()`` is
         empty rather than the true one, whose opening outcome would give the true deal away."""
         other: CattableSpielState = self.get_game().new_initial_state()
-        other.heard = [list(h) for h in self.heard]
+        spectator = self.heard[-1]
+        # another seat heard its own secret marks as they are: the re-deal gives it the spectator's account
+        other.heard = [list(h if p in (seat, len(self.heard) - 1) else spectator) for p, h in enumerate(self.heard)]
         inner = self.holder.state
-        other.holder = Holder(None if inner is None else inner.determinize(seat, rng), dealt=False)
+        other.holder = Holder(None if inner is None else redealt(inner, seat, rng, self.heard[seat]), dealt=False)
         return other
+
+
+@dataclass(frozen=True)
+class Withheld:
+    """A past move in a re-deal's history that its seat was not shown as it is (another seat's secret
+    mark): it keeps the history's length (Washi's view counts the moves) and says what the seat heard."""
+
+    heard: str
+
+    def text(self) -> str:
+        return self.heard
+
+    def to_json(self) -> Any:
+        return {"kind": "withheld", "heard": self.heard}
+
+
+def redealt(inner: State, seat: int, rng: random.Random, heard: list[str]) -> State:
+    """``inner.determinize(seat, rng)`` with nothing left in it that tells the true game apart: the core's
+    copy keeps the true seed (a bot could deal the game again from it), the chance log (every shuffle and
+    roll so far, hidden ones included) and the history (another seat's secret mark of this round). Here the
+    seed is a fresh draw, the log starts empty (the re-deal replays from no record anyway) and a move
+    ``seat`` did not hear as it is becomes ``Withheld``; ``heard`` is what ``seat`` heard of the last
+    moves, one text each (a wrapped position's earlier moves it has no text for are withheld too)."""
+    other = inner.determinize(seat, rng)
+    other.seed = rng.getrandbits(63)
+    other.chance.log = []
+    offset = len(inner.history) - len(heard)
+    history: list[Action] = []
+    for i, action in enumerate(inner.history):
+        told = heard[i - offset] if i >= offset else ""
+        history.append(action if told == action.text() else Withheld(told))
+    other.history = history
+    return other
 
 
 def _rounded(data: Any) -> Any:

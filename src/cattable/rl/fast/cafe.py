@@ -4,9 +4,10 @@ Every sheet, die, footprint and score is public; the one secret is each seat's c
 which a seat sees its own (``pending``) and, of the others, only whether they have chosen. A seat that
 is not choosing a cat for its cat house sees that phase as marking, as the view shows it.
 
-The sheets change only when a round resolves, and so does the game's cached breakdown
-(``CafeState.breakdown()``, the same object until then): each seat's sheet block is built once per round
-and copied in whole at every step after.
+The sheets change only when a round resolves (which starts the next round or ends the game): each
+seat's sheet block is built once per round of a state and copied in whole at every step after. Its score
+is the breakdown's total, summed here from ``scoring`` directly: the game's ``breakdown()`` also builds
+every sheet's view and a dictionary per seat, a third of a step's cost in ``vector_env``.
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from typing import Any, cast
 import numpy as np
 
 from cattable.core import State
+from cattable.games.cafe import scoring
 from cattable.games.cafe.actions import Mark
 from cattable.games.cafe.game import CafeState
-from cattable.games.cafe.phases import CHOOSING_CAT, MARKING
+from cattable.games.cafe.phases import CHOOSING_CAT, MARKING, OVER
 from cattable.games.cafe.sheet import FLOORS, ITEMS, NSPACES, TOWERS
 from cattable.rl.encoding import Encoding, Vector
 from cattable.rl.encodings.cafe import EMPTY, PHASES
@@ -35,6 +37,25 @@ SEAT = DIE + 7 + 1 + 1
 """One seat's block: drawn spaces, footprints, cats, tower bonuses, completed, die, chosen, score."""
 CELLS = [[k * (len(ITEMS) + 1) + COLUMN[c] for c in range(len(ITEMS) + 1)] for k in range(NSPACES)]
 """CELLS[space][item code]: the place of that entry in a seat's drawn-spaces block."""
+
+
+def totals(s: CafeState) -> list[int]:
+    """Each seat's points if the game ended now: ``CafeState.breakdown()``'s totals, without its dicts."""
+    rule = str(s.options["mice"])
+    yarn = scoring.yarn_points(s.sheets)
+    out = []
+    for p, sheet in enumerate(s.sheets):
+        house = sum(pts for pts in s.points[p][1:] if pts >= 0)
+        out.append(
+            house
+            + yarn[p]
+            + scoring.butterfly_points(sheet)
+            + scoring.bowl_points(sheet)
+            + scoring.cushion_points(sheet)
+            + scoring.mouse_points(sheet, rule)
+            + sum(s.completed[p])
+        )
+    return out
 
 
 def sheet_block(s: CafeState, p: int, total: float) -> Vector:
@@ -66,19 +87,20 @@ class CafeWriter(ViewWriter):
         self.pool = len(PHASES) + 1 + 2 * n
         self.seats = self.pool + 7 + 7 + TOWERS
         self.pending = self.seats + n * SEAT
-        self.rows: Any = None
-        """The breakdown the blocks were built from (kept, so ``is`` cannot meet a recycled id)."""
+        self.built: tuple[Any, int, bool] | None = None
+        """The state, round and end the blocks were built for (the state kept: no recycled id can match)."""
         self.blocks: list[Vector] = []
 
     def write(self, state: State, seat: int, out: Vector) -> None:
         s = cast(CafeState, state)
         n, row = self.n, Row()
         ones = row.ones
-        rows = s.breakdown()  # the public scores, the same list until the round resolves
-        if rows is not self.rows:
-            self.blocks = [sheet_block(s, p, rows[p]["total"]) for p in range(n)]
-            self.rows = rows
         phase = s.phase
+        built = self.built
+        if built is None or built[0] is not s or built[1] != s.round or built[2] != (phase == OVER):
+            scores = totals(s)
+            self.blocks = [sheet_block(s, p, scores[p]) for p in range(n)]
+            self.built = (s, s.round, phase == OVER)
         if phase == CHOOSING_CAT and seat != s._cp:
             phase = MARKING
         ones.append(phase)
