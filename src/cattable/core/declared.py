@@ -1,0 +1,190 @@
+"""Each action kind declared once: its fields, their types and ranges, and what they mean.
+
+A game lists its kinds in one ``Declaration``; the JSON reader and writer, the text form and its reader,
+the checks with their ``InvalidAction``, the JSON Schema and the announcement templates all come from it,
+so a field added to a kind appears everywhere at once. The value types stay the game's small
+``NamedTuple``s (hashing and equality in C, interned where the rules want it); their ``text`` and
+``to_json`` ask the declaration."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import InvalidAction
+from .fields import FieldType
+
+JSON_DESCRIPTION = (
+    "One action in its JSON form: an object with a kind and that kind's fields (Game.action_from_json reads it; "
+    "IllegalAction if the rules forbid it now)."
+)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field: its JSON name (also its name in the announcement), its type, what it means, and the
+    value's attribute holding it when that is named otherwise (``Draft.value`` is the JSON ``die``), or
+    its attributes when it spans several (a cell ``at`` held as ``row`` and ``col``)."""
+
+    name: str
+    type: FieldType
+    help: str | None = None
+    attr: str | tuple[str, ...] | None = None
+
+    def read(self, action: Any) -> Any:
+        if isinstance(self.attr, tuple):
+            return tuple(getattr(action, a) for a in self.attr)
+        return getattr(action, self.attr or self.name)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One action kind: its JSON ``kind`` (and the word its text form starts with), its value class, the
+    function that makes the (interned) value from its fields by name, and what it means."""
+
+    name: str
+    cls: type
+    make: Callable[..., Any]
+    help: str
+    fields: tuple[Field, ...] = ()
+    word: str | None = None
+    """The text form's first word, when it is not ``name`` (``six_cat`` is typed ``sixcat``)."""
+    aliases: tuple[str, ...] = ()
+    """Other first words the text form accepts (``draft`` for ``take``)."""
+    announce: str | None = None
+    """The message telling the move, its fields as ``{name}`` (mark it with ``N_`` for the catalogues)."""
+    tag: str | None = None
+    """The value's leading tag, when it is not ``name``."""
+
+    @property
+    def usage(self) -> str:
+        """The text form, its fields named: ``mark <tower> <floor> <item>``."""
+        return " ".join([self.word or self.name, *(f"<{f.name}>" for f in self.fields)])
+
+    def schema(self) -> dict[str, Any]:
+        properties: dict[str, Any] = {"kind": {"const": self.name, "description": "The kind of action."}}
+        properties.update({f.name: f.type.schema(f.help) for f in self.fields})
+        return {
+            "type": "object",
+            "description": self.help,
+            "properties": properties,
+            "required": ["kind", *(f.name for f in self.fields)],
+            "additionalProperties": False,
+        }
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A game's action kinds, and everything read, written or published about its actions."""
+
+    game: str
+    title: str
+    kinds: tuple[Kind, ...]
+    filler: frozenset[str] = frozenset()
+    """Words the text form skips (``mark tower 2 floor 3 yarn``)."""
+    _by_class: dict[type, Kind] = field(init=False, repr=False, compare=False)
+    _by_name: dict[str, Kind] = field(init=False, repr=False, compare=False)
+    _by_word: dict[str, Kind] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        words = {w: k for k in self.kinds for w in (k.word or k.name, *k.aliases)}
+        object.__setattr__(self, "_by_class", {k.cls: k for k in self.kinds})
+        object.__setattr__(self, "_by_name", {k.name: k for k in self.kinds})
+        object.__setattr__(self, "_by_word", words)
+
+    @property
+    def types(self) -> tuple[type, ...]:
+        """The value classes (``Game.action_types``)."""
+        return tuple(self._by_class)
+
+    def kind_of(self, action: Any) -> Kind:
+        return self._by_class[type(action)]
+
+    # -- writing -------------------------------------------------------------------------------
+    def to_json(self, action: Any) -> dict[str, Any]:
+        kind = self.kind_of(action)
+        return {"kind": kind.name, **{f.name: f.type.to_json(f.read(action)) for f in kind.fields}}
+
+    def text(self, action: Any) -> str:
+        kind = self.kind_of(action)
+        return " ".join([kind.word or kind.name, *(f.type.to_text(f.read(action)) for f in kind.fields)])
+
+    # -- reading -------------------------------------------------------------------------------
+    def from_json(self, data: Any) -> Any:
+        """The action of a JSON form exactly as ``to_json`` writes it; anything else (a missing, extra or
+        mistyped field, a value out of range) is an ``InvalidAction`` saying what was expected."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise InvalidAction(f"not a {self.title} action (an object with a kind): {data!r}")
+        kind = self._by_name.get(data["kind"])
+        if kind is None:
+            raise InvalidAction(f"unknown {self.title} action kind {data['kind']!r}; kinds: {', '.join(self._by_name)}")
+        names = ["kind", *(f.name for f in kind.fields)]
+        if set(data) != set(names):
+            raise InvalidAction(f"{self.title} action {kind.name!r} has the fields {', '.join(names)}, not {data!r}")
+        values: dict[str, Any] = {}
+        for f in kind.fields:
+            try:
+                values[f.name] = f.type.from_json(data[f.name])
+            except (ValueError, TypeError, LookupError):
+                raise InvalidAction(
+                    f"{self.title} action {data!r}: {f.name} must be {f.type.expects()}, not {data[f.name]!r}"
+                ) from None
+        return kind.make(**values)
+
+    def parse(self, text: Any) -> Any:
+        """The action of a text form, forgiving case, spacing, commas and filler words."""
+        if not isinstance(text, str):
+            raise InvalidAction(f"not a {self.title} action text: {text!r}")
+        words = [w for w in text.strip().lower().replace(",", " ").split() if w not in self.filler]
+        kind = self._by_word.get(words[0]) if words else None
+        if kind is None or len(words) != 1 + len(kind.fields):
+            wanted = kind.usage if kind is not None else ", ".join(k.usage for k in self.kinds)
+            raise InvalidAction(f"cannot read {text!r} as a {self.title} action; try: {wanted}")
+        values: dict[str, Any] = {}
+        for f, word in zip(kind.fields, words[1:], strict=True):
+            try:
+                values[f.name] = f.type.from_text(word)
+            except (ValueError, TypeError, LookupError):
+                raise InvalidAction(f"{text!r}: the {f.name} must be {f.type.expects()}, not {word!r}") from None
+        return kind.make(**values)
+
+    def exact(self, action: Any) -> bool:
+        """Whether a value is one of the game's actions exactly: of a declared class with its own tag, every
+        slot a plain whole number or word, and read back as itself from its JSON form. Tuples compare by
+        value, so ``Cat("take", 4)`` equals ``Draft("take", 4)`` and ``Draft("take", 3.0)`` equals
+        ``Draft("take", 3)``: neither can be carried out."""
+        kind = self._by_class.get(type(action))
+        if kind is None or not isinstance(action, tuple) or action[0] != (kind.tag or kind.name):
+            return False
+        if not all(type(v) is int or type(v) is str for v in action):
+            return False
+        try:
+            return bool(self.from_json(self.to_json(action)) == action)
+        except (InvalidAction, ValueError, TypeError, LookupError):
+            return False
+
+    # -- publishing ----------------------------------------------------------------------------
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of every kind's JSON form: what ``Game.schema("action")`` gives."""
+        defs: dict[str, Any] = {}
+        for f in self.fields():
+            if f.type.define is not None and f.type.define not in defs:
+                defs[f.type.define] = f.type.body(f.type.description)
+        out: dict[str, Any] = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": f"https://cattable.invalid/schemas/{self.game}/action.schema.json",
+            "title": f"{self.title} action",
+            "description": JSON_DESCRIPTION,
+        }
+        if defs:
+            out["$defs"] = defs
+        out["oneOf"] = [k.schema() for k in self.kinds]
+        return out
+
+    def announcements(self) -> dict[str, str]:
+        """Each kind's announcement template, by kind (a game's ``messages.ANNOUNCEMENTS``)."""
+        return {k.name: k.announce for k in self.kinds if k.announce is not None}
+
+    def fields(self) -> Iterable[Field]:
+        return (f for k in self.kinds for f in k.fields)
