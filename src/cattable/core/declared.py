@@ -14,6 +14,7 @@ from typing import Any
 
 from .errors import InvalidAction
 from .fields import FieldType
+from .i18n import Message
 
 JSON_DESCRIPTION = (
     "One action in its JSON form: an object with a kind and that kind's fields (Game.action_from_json reads it; "
@@ -185,6 +186,13 @@ class Declaration:
     def announcements(self) -> dict[str, str]:
         """Each kind's announcement template, by kind (a game's ``messages.ANNOUNCEMENTS``)."""
         return {k.name: k.announce for k in self.kinds if k.announce is not None}
+
+    def message(self, action: Any) -> Message | None:
+        """The announcement of a move, its fields filled from the JSON form (None: its kind has none)."""
+        kind = self.kind_of(action)
+        if kind.announce is None:
+            return None
+        return Message(kind.announce, {k: v for k, v in self.to_json(action).items() if k != "kind"})
 
     def fields(self) -> Iterable[Field]:
         return (f for k in self.kinds for f in k.fields)

@@ -277,16 +277,21 @@ class State(ABC):
 
     def public_message(self, action: Action, viewer: int | None) -> Message:
         """``public_text`` as a translatable message. A game's ``messages`` module (beside its game module)
-        gives a template per action kind (``ANNOUNCEMENTS``) and may hide a secret move (``announce``); a
-        move announced differently to ``viewer`` than its text is never filled from its fields. ``SILENT``
-        (an empty msgid) means the move is not told to ``viewer`` at all: its log has no line for it."""
+        may hide a secret move (``announce``); otherwise the kind's declared template (``core/declared.py``)
+        or the module's ``ANNOUNCEMENTS`` tells it, filled from its JSON fields. A move announced differently
+        to ``viewer`` than its text is never filled from its fields. ``SILENT`` (an empty msgid) means the
+        move is not told to ``viewer`` at all: its log has no line for it."""
         module = _messages_module(type(self.game).__module__)
         secret = self.public_text(action, viewer) != action.text()
+        hook = getattr(module, "announce", None) if module is not None else None
+        message = hook(self, action, viewer) if hook is not None else None
+        if isinstance(message, Message):
+            return message
+        declared = self.game.declared
+        told = declared.message(action) if declared is not None and not secret else None
+        if told is not None:
+            return told
         if module is not None:
-            hook = getattr(module, "announce", None)
-            message = hook(self, action, viewer) if hook is not None else None
-            if isinstance(message, Message):
-                return message
             data = action.to_json()
             templates: dict[str, str] = getattr(module, "ANNOUNCEMENTS", {})
             if not secret and isinstance(data, dict) and data.get("kind") in templates:
