@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InvalidAction
-from .fields import FieldType
+from .fields import FieldType, Nullable
 from .i18n import Message
 
 JSON_DESCRIPTION = (
@@ -85,12 +85,14 @@ class Declaration:
     filler: frozenset[str] = frozenset()
     """Words the text form skips (``mark tower 2 floor 3 yarn``)."""
     _by_class: dict[type, Kind] = field(init=False, repr=False, compare=False)
+    _by_tag: dict[tuple[type, Any], Kind] = field(init=False, repr=False, compare=False)
     _by_name: dict[str, Kind] = field(init=False, repr=False, compare=False)
     _by_word: dict[str, Kind] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         words = {w: k for k in self.kinds for w in (k.word or k.name, *k.aliases)}
-        object.__setattr__(self, "_by_class", {k.cls: k for k in self.kinds})
+        object.__setattr__(self, "_by_class", {k.cls: k for k in reversed(self.kinds)})
+        object.__setattr__(self, "_by_tag", {(k.cls, k.tag or k.name): k for k in self.kinds})
         object.__setattr__(self, "_by_name", {k.name: k for k in self.kinds})
         object.__setattr__(self, "_by_word", words)
 
@@ -100,7 +102,12 @@ class Declaration:
         return tuple(self._by_class)
 
     def kind_of(self, action: Any) -> Kind:
-        return self._by_class[type(action)]
+        """The kind of a value: by its class and tag (two kinds may share a class, as Cat Attack's mouse and
+        bird cards do), else the first kind of its class."""
+        try:
+            return self._by_tag[type(action), action[0]]
+        except (KeyError, TypeError, IndexError):
+            return self._by_class[type(action)]
 
     # -- writing -------------------------------------------------------------------------------
     def to_json(self, action: Any) -> dict[str, Any]:
@@ -109,7 +116,15 @@ class Declaration:
 
     def text(self, action: Any) -> str:
         kind = self.kind_of(action)
-        return " ".join([kind.word or kind.name, *(f.type.to_text(f.read(action)) for f in kind.fields)])
+        values = [f.read(action) for f in kind.fields]
+        end = len(values)
+        while end and _empty(kind.fields[end - 1], values[end - 1]):
+            end -= 1
+        words = [f.type.to_text(v) for f, v in zip(kind.fields[:end], values, strict=False)]
+        null = kind.fields[end].type if end < len(values) else None
+        if isinstance(null, Nullable) and null.word is not None:
+            words.append(null.word)
+        return " ".join([kind.word or kind.name, *words])
 
     # -- reading -------------------------------------------------------------------------------
     def from_json(self, data: Any) -> Any:
@@ -139,13 +154,16 @@ class Declaration:
             raise InvalidAction(f"not a {self.title} action text: {text!r}")
         words = [w for w in text.strip().lower().replace(",", " ").split() if w not in self.filler]
         kind = self._by_word.get(words[0]) if words else None
-        if kind is None or len(words) != 1 + len(kind.fields):
+        fields = _read_words(kind, words[1:]) if kind is not None else None
+        if kind is None or fields is None:
             wanted = kind.usage if kind is not None else ", ".join(k.usage for k in self.kinds)
             raise InvalidAction(f"cannot read {text!r} as a {self.title} action; try: {wanted}")
         values: dict[str, Any] = {}
-        for f, word in zip(kind.fields, words[1:], strict=True):
+        for f, word in fields:
             try:
-                values[f.name] = f.type.from_text(word)
+                values[f.name] = (
+                    f.type.none if isinstance(f.type, Nullable) and word is None else f.type.from_text(word)
+                )
             except (ValueError, TypeError, LookupError):
                 raise InvalidAction(f"{text!r}: the {f.name} must be {f.type.expects()}, not {word!r}") from None
         return kind.make(**values)
@@ -169,9 +187,9 @@ class Declaration:
     def schema(self) -> dict[str, Any]:
         """The JSON Schema (draft 2020-12) of every kind's JSON form: what ``Game.schema("action")`` gives."""
         defs: dict[str, Any] = {}
-        for f in self.fields():
-            if f.type.define is not None and f.type.define not in defs:
-                defs[f.type.define] = f.type.body(f.type.description)
+        for t in (t for f in self.fields() for t in f.type.shared()):
+            if t.define is not None and t.define not in defs:
+                defs[t.define] = t.body(t.description)
         out: dict[str, Any] = {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": f"https://cattable.invalid/schemas/{self.game}/action.schema.json",
@@ -196,3 +214,23 @@ class Declaration:
 
     def fields(self) -> Iterable[Field]:
         return (f for k in self.kinds for f in k.fields)
+
+
+def _empty(f: Field, value: Any) -> bool:
+    return isinstance(f.type, Nullable) and value == f.type.none
+
+
+def _read_words(kind: Kind, words: list[str]) -> list[tuple[Field, Any]] | None:
+    """Each field with its word, or None for an empty one (the text form's trailing empty fields: the
+    first one's word stands for all, or they are left out); None if the words do not fit the kind."""
+    out: list[tuple[Field, Any]] = []
+    for i, f in enumerate(kind.fields):
+        rest = kind.fields[i:]
+        nullable = all(isinstance(g.type, Nullable) for g in rest)
+        if i == len(words):
+            omitted = nullable and all(g.type.word is None for g in rest)  # type: ignore[attr-defined]
+            return [*out, *((g, None) for g in rest)] if omitted else None
+        if nullable and words[i] == getattr(f.type, "word", None):
+            return [*out, *((g, None) for g in rest)] if i + 1 == len(words) else None
+        out.append((f, words[i]))
+    return out if len(words) == len(kind.fields) else None

@@ -41,6 +41,10 @@ class FieldType:
         """The type's own schema, its description after the type and before the constraints."""
         raise NotImplementedError
 
+    def shared(self) -> list[FieldType]:
+        """The types under ``$defs`` this one's schema refers to (itself, if it is one of them)."""
+        return [] if self.define is None else [self]
+
     def schema(self, description: str | None) -> dict[str, Any]:
         """The schema of a field of this type: a reference to the shared entry, or the type inline."""
         if self.define is None:
@@ -120,3 +124,36 @@ class Word(FieldType):
 
     def body(self, description: str | None) -> dict[str, Any]:
         return described({"enum": list(self.words)}, description, {})
+
+
+class Nullable(FieldType):
+    """A field that may hold nothing: JSON ``null``, ``none`` inside the action (a sentinel such as -1, so
+    the value stays a plain tuple of numbers). In the text form a run of empty fields at the end is
+    written as the first one's ``word`` (``cat 3 cornered``, ``burglar pass``), or left out where
+    ``word`` is None (``burglar h2``)."""
+
+    def __init__(self, inner: FieldType, *, none: Any = -1, word: str | None = None) -> None:
+        self.inner, self.none, self.word = inner, none, word
+
+    def from_json(self, value: Any) -> Any:
+        return self.none if value is None else self.inner.from_json(value)
+
+    def to_json(self, value: Any) -> Any:
+        return None if value == self.none else self.inner.to_json(value)
+
+    def from_text(self, word: str) -> Any:
+        return self.inner.from_text(word)
+
+    def to_text(self, value: Any) -> str:
+        return self.inner.to_text(value)
+
+    def expects(self) -> str:
+        return f"{self.inner.expects()} or null"
+
+    def body(self, description: str | None) -> dict[str, Any]:
+        inner = self.inner.schema(None)
+        options = inner["oneOf"] if list(inner) == ["oneOf"] else [inner]
+        return described({"oneOf": [*options, {"type": "null"}]}, description, {})
+
+    def shared(self) -> list[FieldType]:
+        return self.inner.shared()
