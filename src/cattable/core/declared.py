@@ -12,9 +12,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import textform
 from .errors import InvalidAction
-from .fields import FieldType, Nullable
+from .fields import FieldError, FieldType
 from .i18n import Message
+
+_NO_DEFAULT: Any = object()
 
 JSON_DESCRIPTION = (
     "One action in its JSON form: an object with a kind and that kind's fields (Game.action_from_json reads it; "
@@ -32,6 +35,14 @@ class Field:
     type: FieldType
     help: str | None = None
     attr: str | tuple[str, ...] | None = None
+    named: bool = False
+    """Written ``name=value`` in the text form (a measure), rather than as a bare word in its place."""
+    default: Any = _NO_DEFAULT
+    """The value the text form leaves out (an empty side, no cat to stand on); none: always written."""
+
+    @property
+    def has_default(self) -> bool:
+        return self.default is not _NO_DEFAULT
 
     def read(self, action: Any) -> Any:
         if isinstance(self.attr, tuple):
@@ -60,8 +71,10 @@ class Kind:
 
     @property
     def usage(self) -> str:
-        """The text form, its fields named: ``mark <tower> <floor> <item>``."""
-        return " ".join([self.word or self.name, *(f"<{f.name}>" for f in self.fields)])
+        """The text form, its fields named: ``mark <tower> <floor> <item>``, ``floor x=<x> ...``."""
+        words = [f"<{f.name}>" if not f.named else f"{f.name}=<{f.name}>" for f in self.fields]
+        words = [f"[{w}]" if f.has_default else w for f, w in zip(self.fields, words, strict=True)]
+        return " ".join([self.word or self.name, *words])
 
     def schema(self) -> dict[str, Any]:
         properties: dict[str, Any] = {"kind": {"const": self.name, "description": "The kind of action."}}
@@ -115,16 +128,7 @@ class Declaration:
         return {"kind": kind.name, **{f.name: f.type.to_json(f.read(action)) for f in kind.fields}}
 
     def text(self, action: Any) -> str:
-        kind = self.kind_of(action)
-        values = [f.read(action) for f in kind.fields]
-        end = len(values)
-        while end and _empty(kind.fields[end - 1], values[end - 1]):
-            end -= 1
-        words = [f.type.to_text(v) for f, v in zip(kind.fields[:end], values, strict=False)]
-        null = kind.fields[end].type if end < len(values) else None
-        if isinstance(null, Nullable) and null.word is not None:
-            words.append(null.word)
-        return " ".join([kind.word or kind.name, *words])
+        return textform.write(self.kind_of(action), action)
 
     # -- reading -------------------------------------------------------------------------------
     def from_json(self, data: Any) -> Any:
@@ -142,19 +146,17 @@ class Declaration:
         for f in kind.fields:
             try:
                 values[f.name] = f.type.from_json(data[f.name])
-            except (ValueError, TypeError, LookupError):
-                raise InvalidAction(
-                    f"{self.title} action {data!r}: {f.name} must be {f.type.expects()}, not {data[f.name]!r}"
-                ) from None
+            except (ValueError, TypeError, LookupError) as exc:
+                raise InvalidAction(f"{self.title} action {data!r}: {_why(f, data[f.name], exc)}") from None
         return kind.make(**values)
 
     def parse(self, text: Any) -> Any:
-        """The action of a text form, forgiving case, spacing, commas and filler words."""
+        """The action of a text form (``textform.py``), forgiving case, spacing, commas and filler words."""
         if not isinstance(text, str):
             raise InvalidAction(f"not a {self.title} action text: {text!r}")
-        words = [w for w in text.strip().lower().replace(",", " ").split() if w not in self.filler]
-        kind = self._by_word.get(words[0]) if words else None
-        fields = _read_words(kind, words[1:]) if kind is not None else None
+        split = textform.split(text, self.filler)
+        kind = self._by_word.get(split[0]) if split is not None else None
+        fields = textform.read(kind, split[1], split[2]) if kind is not None and split is not None else None
         if kind is None or fields is None:
             wanted = kind.usage if kind is not None else ", ".join(k.usage for k in self.kinds)
             raise InvalidAction(f"cannot read {text!r} as a {self.title} action; try: {wanted}")
@@ -162,10 +164,14 @@ class Declaration:
         for f, word in fields:
             try:
                 values[f.name] = (
-                    f.type.none if isinstance(f.type, Nullable) and word is None else f.type.from_text(word)
+                    f.default
+                    if word is textform.DEFAULT
+                    else f.type.none  # type: ignore[attr-defined]
+                    if word is textform.EMPTY
+                    else f.type.from_text(word)
                 )
-            except (ValueError, TypeError, LookupError):
-                raise InvalidAction(f"{text!r}: the {f.name} must be {f.type.expects()}, not {word!r}") from None
+            except (ValueError, TypeError, LookupError) as exc:
+                raise InvalidAction(f"{text!r}: the {_why(f, word, exc)}") from None
         return kind.make(**values)
 
     def exact(self, action: Any) -> bool:
@@ -216,21 +222,9 @@ class Declaration:
         return (f for k in self.kinds for f in k.fields)
 
 
-def _empty(f: Field, value: Any) -> bool:
-    return isinstance(f.type, Nullable) and value == f.type.none
-
-
-def _read_words(kind: Kind, words: list[str]) -> list[tuple[Field, Any]] | None:
-    """Each field with its word, or None for an empty one (the text form's trailing empty fields: the
-    first one's word stands for all, or they are left out); None if the words do not fit the kind."""
-    out: list[tuple[Field, Any]] = []
-    for i, f in enumerate(kind.fields):
-        rest = kind.fields[i:]
-        nullable = all(isinstance(g.type, Nullable) for g in rest)
-        if i == len(words):
-            omitted = nullable and all(g.type.word is None for g in rest)  # type: ignore[attr-defined]
-            return [*out, *((g, None) for g in rest)] if omitted else None
-        if nullable and words[i] == getattr(f.type, "word", None):
-            return [*out, *((g, None) for g in rest)] if i + 1 == len(words) else None
-        out.append((f, words[i]))
-    return out if len(words) == len(kind.fields) else None
+def _why(f: Field, value: Any, exc: Exception) -> str:
+    """What is wrong with a field's value: the type's reason (``card=7 is out of range, 1 to 3``), or what
+    it expects."""
+    if isinstance(exc, FieldError):
+        return f"{f.name}={value!r} {exc}"
+    return f"{f.name} must be {f.type.expects()}, not {value!r}"

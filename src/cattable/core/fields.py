@@ -4,8 +4,17 @@ only the fields and their types, never a reader, writer or schema of its own."""
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+class FieldError(ValueError):
+    """A value of the right sort that is still no good, and why (``is out of range, 1 to 3``); any other
+    ``ValueError`` from a field type means the value is not even of the right sort."""
 
 
 class FieldType:
@@ -69,15 +78,17 @@ class Int(FieldType):
         self.define, self.description = define, description
 
     def from_json(self, value: Any) -> int:
-        if type(value) is not int or not self.low <= value <= self.high:
+        if type(value) is not int:
             raise ValueError(value)
+        if not self.low <= value <= self.high:
+            raise FieldError(f"is out of range, {self.low} to {self.high}")
         return value - self.offset
 
     def to_json(self, value: Any) -> int:
         return int(value) + self.offset
 
     def from_text(self, word: str) -> int:
-        if not (word.isascii() and word.isdigit()):  # '²'.isdigit(), but int('²') fails
+        if not _WHOLE.fullmatch(word):  # ASCII digits only: '²'.isdigit(), but int('²') fails
             raise ValueError(word)
         return self.from_json(int(word))
 
@@ -90,7 +101,8 @@ class Int(FieldType):
 
 class Word(FieldType):
     """One of a few words; kept inside the action as the word itself or as ``values[i]`` for the i-th
-    word (an item's die face). ``aliases`` are other words the text form accepts for a value."""
+    word (an item's die face). ``aliases`` are other words the text form accepts, each for one of
+    ``words`` (``n`` for ``north``)."""
 
     def __init__(
         self,
@@ -117,13 +129,46 @@ class Word(FieldType):
         return str(self._by_value[value])
 
     def from_text(self, word: str) -> Any:
-        return self.aliases[word] if word in self.aliases else self.from_json(word)
+        return self.from_json(self.aliases.get(word, word))
 
     def expects(self) -> str:
         return f"one of {', '.join(self.words)}"
 
     def body(self, description: str | None) -> dict[str, Any]:
         return described({"enum": list(self.words)}, description, {})
+
+
+class Number(FieldType):
+    """A measure from ``low`` to ``high`` (a finite JSON number, checked as given), kept rounded to
+    ``places`` decimals so the text form, the JSON form and the value round-trip exactly."""
+
+    def __init__(
+        self, low: float, high: float, *, places: int = 1, define: str | None = None, description: str | None = None
+    ) -> None:
+        self.low, self.high, self.places = low, high, places
+        self.define, self.description = define, description
+
+    def from_json(self, value: Any) -> float:
+        if type(value) not in (int, float) or not math.isfinite(value):
+            raise ValueError(value)
+        if not self.low <= value <= self.high:
+            raise FieldError(f"is out of range, {self.low:g} to {self.high:g}")
+        return round(float(value), self.places) + 0.0  # never a negative zero: equal values print the same
+
+    def to_json(self, value: Any) -> Any:
+        return value
+
+    def from_text(self, word: str) -> float:
+        return self.from_json(float(word))
+
+    def to_text(self, value: Any) -> str:
+        return f"{value:.{self.places}f}"
+
+    def expects(self) -> str:
+        return f"a number from {self.low:g} to {self.high:g}"
+
+    def body(self, description: str | None) -> dict[str, Any]:
+        return described({"type": "number"}, description, {"minimum": self.low, "maximum": self.high})
 
 
 class Nullable(FieldType):
