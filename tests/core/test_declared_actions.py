@@ -127,7 +127,7 @@ def test_bad_text_says_what_was_expected(text: str, said: str) -> None:
         NapGame().parse_action(text)
 
 
-@pytest.mark.parametrize("name", ["cafe", "washi", "attack"])
+@pytest.mark.parametrize("name", ["cafe", "washi", "attack", "tower"])
 def test_a_declared_game_publishes_its_action_schema_from_the_declaration(name: str) -> None:
     game = cattable.game(name)
     assert game.declared is not None

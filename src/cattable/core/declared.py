@@ -96,7 +96,9 @@ class Declaration:
     title: str
     kinds: tuple[Kind, ...]
     filler: frozenset[str] = frozenset()
-    """Words the text form skips (``mark tower 2 floor 3 yarn``)."""
+    """Words the text form skips after the kind's word (``mark tower 2 floor 3 yarn``)."""
+    description: str = JSON_DESCRIPTION
+    """What the schema says of every action (a game may say more: units, frames)."""
     _by_class: dict[type, Kind] = field(init=False, repr=False, compare=False)
     _by_tag: dict[tuple[type, Any], Kind] = field(init=False, repr=False, compare=False)
     _by_name: dict[str, Kind] = field(init=False, repr=False, compare=False)
@@ -200,7 +202,7 @@ class Declaration:
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": f"https://cattable.invalid/schemas/{self.game}/action.schema.json",
             "title": f"{self.title} action",
-            "description": JSON_DESCRIPTION,
+            "description": self.description,
         }
         if defs:
             out["$defs"] = defs
