@@ -103,6 +103,7 @@ class Declaration:
     _by_tag: dict[tuple[type, Any], Kind] = field(init=False, repr=False, compare=False)
     _by_name: dict[str, Kind] = field(init=False, repr=False, compare=False)
     _by_word: dict[str, Kind] = field(init=False, repr=False, compare=False)
+    _keys: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         words = {w: k for k in self.kinds for w in (k.word or k.name, *k.aliases)}
@@ -110,6 +111,9 @@ class Declaration:
         object.__setattr__(self, "_by_tag", {(k.cls, k.tag or k.name): k for k in self.kinds})
         object.__setattr__(self, "_by_name", {k.name: k for k in self.kinds})
         object.__setattr__(self, "_by_word", words)
+        object.__setattr__(
+            self, "_keys", {k.name: frozenset(["kind", *(f.name for f in k.fields)]) for k in self.kinds}
+        )
 
     @property
     def types(self) -> tuple[type, ...]:
@@ -121,7 +125,7 @@ class Declaration:
         bird cards do), else the first kind of its class."""
         try:
             return self._by_tag[type(action), action[0]]
-        except (KeyError, TypeError, IndexError):
+        except (KeyError, TypeError, IndexError):  # a wrong tag, or a value that is no tuple
             return self._by_class[type(action)]
 
     # -- writing -------------------------------------------------------------------------------
@@ -141,8 +145,8 @@ class Declaration:
         kind = self._by_name.get(data["kind"])
         if kind is None:
             raise InvalidAction(f"unknown {self.title} action kind {data['kind']!r}; kinds: {', '.join(self._by_name)}")
-        names = ["kind", *(f.name for f in kind.fields)]
-        if set(data) != set(names):
+        if data.keys() != self._keys[kind.name]:
+            names = ["kind", *(f.name for f in kind.fields)]
             raise InvalidAction(f"{self.title} action {kind.name!r} has the fields {', '.join(names)}, not {data!r}")
         values: dict[str, Any] = {}
         for f in kind.fields:

@@ -102,7 +102,7 @@ def check_value(action: CafeAction) -> None:
     try:
         known = (
             action in ALL_ACTIONS  # tuples compare by value: Cat("take", 4) == Draft("take", 4), so the tag too
-            and action[0] == ACTIONS.kind_of(action).name
+            and action[0] == _TAGS.get(type(action))
             and all(type(v) in (str, int) for v in action)  # 0.0 == 0: the types too
         )
     except (TypeError, KeyError):  # a list or a dict in a field
@@ -181,3 +181,5 @@ ACTIONS = Declaration(
     filler=frozenset({"tower", "floor", "die", "the"}),
 )
 ACTION_TYPES: tuple[type, ...] = ACTIONS.types
+_TAGS: dict[type, str] = {k.cls: k.name for k in ACTIONS.kinds}
+"""Each value class's own tag: a value of another class with an equal tuple is no such action."""
