@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from .action import Action
 from .chance import Chance
+from .declared import Declaration
 from .errors import GameNotOver, IllegalAction, InvalidAction, OptionError, RecordError
 from .i18n import Message
 from .options import Option, validate_options
@@ -49,6 +50,9 @@ class Game(ABC):
     has_hidden_information: ClassVar[bool] = False
     action_types: ClassVar[tuple[type, ...]]
     """The classes of this game's actions (a fast type check before anything else)."""
+    declared: ClassVar[Declaration | None] = None
+    """The game's action kinds declared once (``core/declared.py``): its readers and action schema come
+    from it. None for a game whose actions are still written by hand."""
     tunables: ClassVar[Sequence[Tunable]] = ()
     """The values of the game's data files it may be played with changed (option ``data``, ``tuning.py``)."""
     snapshot_form: ClassVar[int] = 1
@@ -94,13 +98,17 @@ class Game(ABC):
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[JSON] | None) -> State:
         """Build the starting state; ``script`` holds recorded chance outcomes when replaying."""
 
-    @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action's text form; raise ``InvalidAction`` for anything unreadable."""
+        if self.declared is None:
+            raise NotImplementedError(f"{self.name} declares no actions: it must read their text itself")
+        return self.declared.parse(text)  # type: ignore[no-any-return]
 
-    @abstractmethod
     def action_from_json(self, data: JSON) -> Action:
         """Read an action's JSON form; raise ``InvalidAction`` for anything malformed."""
+        if self.declared is None:
+            raise NotImplementedError(f"{self.name} declares no actions: it must read their JSON itself")
+        return self.declared.from_json(data)  # type: ignore[no-any-return]
 
     def format1_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options of a record saved in format 1, as they read today: a game whose rules changed since
@@ -138,10 +146,13 @@ class Game(ABC):
     # -- schemas -----------------------------------------------------------------------------
     def schema(self, part: str) -> dict[str, Any]:
         """The JSON Schema (draft 2020-12) of this game's ``part``: ``"action"`` (every action's JSON form)
-        or ``"view"`` (every seat's and the spectator's view). Read from ``schemas/<part>.schema.json``
-        beside the module of the game's class, so a game publishes schemas by shipping files."""
+        or ``"view"`` (every seat's and the spectator's view). The action schema of a game that declares
+        its actions comes from the declaration; any other is read from ``schemas/<part>.schema.json``
+        beside the module of the game's class."""
         if part not in SCHEMA_PARTS:
             raise ValueError(f"unknown schema part {part!r}; parts: {', '.join(SCHEMA_PARTS)}")
+        if part == "action" and self.declared is not None:
+            return self.declared.schema()
         return json.loads(_schema_text(type(self).__module__, part))  # type: ignore[no-any-return]
 
     def schemas(self) -> dict[str, dict[str, Any]]:
@@ -266,16 +277,21 @@ class State(ABC):
 
     def public_message(self, action: Action, viewer: int | None) -> Message:
         """``public_text`` as a translatable message. A game's ``messages`` module (beside its game module)
-        gives a template per action kind (``ANNOUNCEMENTS``) and may hide a secret move (``announce``); a
-        move announced differently to ``viewer`` than its text is never filled from its fields. ``SILENT``
-        (an empty msgid) means the move is not told to ``viewer`` at all: its log has no line for it."""
+        may hide a secret move (``announce``); otherwise the kind's declared template (``core/declared.py``)
+        or the module's ``ANNOUNCEMENTS`` tells it, filled from its JSON fields. A move announced differently
+        to ``viewer`` than its text is never filled from its fields. ``SILENT`` (an empty msgid) means the
+        move is not told to ``viewer`` at all: its log has no line for it."""
         module = _messages_module(type(self.game).__module__)
         secret = self.public_text(action, viewer) != action.text()
+        hook = getattr(module, "announce", None) if module is not None else None
+        message = hook(self, action, viewer) if hook is not None else None
+        if isinstance(message, Message):
+            return message
+        declared = self.game.declared
+        told = declared.message(action) if declared is not None and not secret else None
+        if told is not None:
+            return told
         if module is not None:
-            hook = getattr(module, "announce", None)
-            message = hook(self, action, viewer) if hook is not None else None
-            if isinstance(message, Message):
-                return message
             data = action.to_json()
             templates: dict[str, str] = getattr(module, "ANNOUNCEMENTS", {})
             if not secret and isinstance(data, dict) and data.get("kind") in templates:

@@ -1,8 +1,9 @@
-"""Cat Attack's actions: small NamedTuples with a leading kind tag, a typed text form, and a JSON form.
+"""Cat Attack's actions: small NamedTuples with a leading kind tag, each kind declared once in ``ACTIONS``
+(its fields, their types and ranges, its text form, JSON Schema and announcement).
 
 Spaces are board indices inside an action and board ids in text (``cat 3 n2``) and JSON. The JSON form
-is an object with a ``kind`` and named, typed fields (``{"kind": "cat_card", "count": 3, "to": "n2"}``);
-``schemas/action.schema.json`` describes every kind. The text forms:
+is an object with a ``kind`` and named, typed fields (``{"kind": "cat_card", "count": 3, "to": "n2"}``).
+The text forms:
 
     cat 3 n2            play a Cat card 3 and land on n2     cat 3 cornered   play it with no way to go
     mouse 4 mh ms       play Mouse 4: move a mouse mh -> ms  mouse 4 pass     play it without a move
@@ -19,17 +20,16 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from cattable.core import InvalidAction
+from cattable.core.declared import Declaration, Field, Kind
+from cattable.core.fields import FieldType, Int, Nullable, Word
+from cattable.core.i18n import N_, counted
 
 from .board import standard_board
-from .cards import CARD_CODES, ITEMS, SUITS, card_name
+from .cards import CARD_CODES, ITEMS, SUITS
 
 LARDER_BASE = 1000
 """A creature's source ``LARDER_BASE + house`` means it sits in that (retired) house's larder."""
 NONE = -1
-
-
-def _space(s: int) -> str:
-    return standard_board().ids[s]
 
 
 class CatCard(NamedTuple):
@@ -39,10 +39,10 @@ class CatCard(NamedTuple):
     """Landing space, or NONE when the cat is cornered."""
 
     def text(self) -> str:
-        return f"cat {self.value} {'cornered' if self.dest == NONE else _space(self.dest)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "cat_card", "count": self.value, "to": None if self.dest == NONE else _space(self.dest)}
+        return ACTIONS.to_json(self)
 
 
 class CreatureCard(NamedTuple):
@@ -54,26 +54,20 @@ class CreatureCard(NamedTuple):
     dest: int
 
     def text(self) -> str:
-        if self.src == NONE:
-            return f"{self.kind} {self.value} pass"
-        src = f"larder{self.src - LARDER_BASE}" if self.src >= LARDER_BASE else _space(self.src)
-        return f"{self.kind} {self.value} {src} {_space(self.dest)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        if self.src == NONE:
-            return {"kind": f"{self.kind}_card", "count": self.value, "from": None, "to": None}
-        src = f"larder{self.src - LARDER_BASE}" if self.src >= LARDER_BASE else _space(self.src)
-        return {"kind": f"{self.kind}_card", "count": self.value, "from": src, "to": _space(self.dest)}
+        return ACTIONS.to_json(self)
 
 
 class Speedy(NamedTuple):
     kind: str
 
     def text(self) -> str:
-        return "speedy"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "speedy"}
+        return ACTIONS.to_json(self)
 
 
 class CatAttack(NamedTuple):
@@ -81,10 +75,10 @@ class CatAttack(NamedTuple):
     target: int
 
     def text(self) -> str:
-        return f"attack {'pass' if self.target == NONE else _space(self.target)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "attack", "to": None if self.target == NONE else _space(self.target)}
+        return ACTIONS.to_json(self)
 
 
 class Burglar(NamedTuple):
@@ -94,18 +88,10 @@ class Burglar(NamedTuple):
     """Item bit index when raiding a larder; NONE at a shop or with no target."""
 
     def text(self) -> str:
-        if self.target == NONE:
-            return "burglar pass"
-        if self.item == NONE:
-            return f"burglar {_space(self.target)}"
-        return f"burglar {_space(self.target)} {ITEMS[self.item]}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {
-            "kind": "burglar",
-            "to": None if self.target == NONE else _space(self.target),
-            "item": None if self.item == NONE else ITEMS[self.item],
-        }
+        return ACTIONS.to_json(self)
 
 
 class SixCat(NamedTuple):
@@ -115,10 +101,10 @@ class SixCat(NamedTuple):
     house: int
 
     def text(self) -> str:
-        return f"sixcat {SUITS[self.suit]} {self.house}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "six_cat", "suit": SUITS[self.suit], "house": self.house}
+        return ACTIONS.to_json(self)
 
 
 class Fight(NamedTuple):
@@ -127,10 +113,10 @@ class Fight(NamedTuple):
     suit: int
 
     def text(self) -> str:
-        return f"fight {self.seat} {SUITS[self.suit]}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "fight", "opponent": self.seat, "suit": SUITS[self.suit]}
+        return ACTIONS.to_json(self)
 
 
 class FightCard(NamedTuple):
@@ -138,10 +124,10 @@ class FightCard(NamedTuple):
     card: int
 
     def text(self) -> str:
-        return f"fightcard {card_name(self.card)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "fight_card", "card": card_name(self.card)}
+        return ACTIONS.to_json(self)
 
 
 class Move(NamedTuple):
@@ -149,10 +135,10 @@ class Move(NamedTuple):
     dest: int
 
     def text(self) -> str:
-        return f"move {_space(self.dest)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "move", "to": _space(self.dest)}
+        return ACTIONS.to_json(self)
 
 
 class Raid(NamedTuple):
@@ -160,10 +146,10 @@ class Raid(NamedTuple):
     item: int
 
     def text(self) -> str:
-        return f"raid {ITEMS[self.item]}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "raid", "item": ITEMS[self.item]}
+        return ACTIONS.to_json(self)
 
 
 class Swap(NamedTuple):
@@ -172,202 +158,257 @@ class Swap(NamedTuple):
     give: int
 
     def text(self) -> str:
-        return f"swap {card_name(self.take)} {card_name(self.give)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "swap", "take": card_name(self.take), "give": card_name(self.give)}
+        return ACTIONS.to_json(self)
 
 
-ACTION_TYPES = (CatCard, CreatureCard, Speedy, CatAttack, Burglar, SixCat, Fight, FightCard, Move, Raid, Swap)
+SPACE = Word(
+    standard_board().ids,
+    values=range(len(standard_board().ids)),
+    define="space",
+    description="A space of the board, by its id: n1..w5 the streets; f*, d*, c*, v* the four shops' gardens (fb, db, "
+    "cb, vb their Cat Burglar paw-prints); h0..h5 the houses' Home spaces and g<house><a-d> their gardens; ms, bs the "
+    "mouse and bird spaces, mh, bh the mouse-hole and bird-house; q* Curiosity spaces; r<row>_<col> the other cat "
+    "spaces.",
+)
+CARD = Word(
+    tuple(CARD_CODES),
+    values=tuple(CARD_CODES.values()),
+    define="card",
+    description="A Mog card: cat1..cat6, mouse1..mouse6, bird1..bird6 (suit and value), or a picture card: speedy, "
+    "attack, burglar.",
+)
+ITEM = Word(
+    ITEMS,
+    values=range(len(ITEMS)),
+    define="item",
+    description="A larder item: the four shop foods (fish, milk, catfood, vitamins), a mouse or a bird.",
+)
+COUNT = Int(1, 6, define="count", description="The value of the card played: the number of spaces to move, 1 to 6.")
+
+
+class Source(FieldType):
+    """Where a mouse or bird comes from: a space, or ``larder<h>`` (``LARDER_BASE + h`` inside) for a
+    retired house's larder."""
+
+    def from_json(self, value: Any) -> int:
+        if isinstance(value, str) and len(value) == 7 and value.startswith("larder") and value[6] in "012345":
+            return LARDER_BASE + int(value[6])
+        return int(SPACE.from_json(value))
+
+    def to_json(self, value: Any) -> str:
+        return f"larder{value - LARDER_BASE}" if value >= LARDER_BASE else SPACE.to_json(value)
+
+    def expects(self) -> str:
+        return "a board space id such as n2 or larder0..larder5"
+
+    def body(self, description: str | None) -> dict[str, Any]:
+        larder = {
+            "type": "string",
+            "description": "A retired house's larder: larder0..larder5.",
+            "pattern": "^larder[0-5]$",
+        }
+        return {"oneOf": [SPACE.schema(None), larder]}
+
+    def shared(self) -> list[FieldType]:
+        return [SPACE]
+
+
+def _creature(suit: str) -> Any:
+    """The constructor of a mouse or bird card: both places, or neither (played without a move)."""
+
+    def make(count: int, to: int, **fields: int) -> CreatureCard:
+        src = fields["from"]
+        if (src == NONE) != (to == NONE):
+            raise InvalidAction(f"a {suit} card moves from a place to a place, or nothing (both null)")
+        return CreatureCard(suit, count, src, to)
+
+    return make
+
+
+def _burglar(to: int, item: int) -> Burglar:
+    if to == NONE and item != NONE:
+        raise InvalidAction("a Cat Burglar with no target (to null) takes no item")
+    return Burglar("burglar", to, item)
+
+
+def _creature_kind(suit: str) -> Kind:
+    moves = {"mouse": "Play a Mouse card: move one mouse", "bird": "Play a Bird card: move one bird"}[suit]
+    return Kind(
+        f"{suit}_card",
+        CreatureCard,
+        _creature(suit),
+        f"{moves} exactly count spaces (or play it without a move when no {suit} can move).",
+        (
+            Field("count", COUNT, attr="value"),
+            Field(
+                "from",
+                Nullable(Source(), word="pass"),
+                "Where the creature is: a board space, or larder<h> for a retired cat's house h (its mouse or bird "
+                "goes home); null with to null when the card is played without moving anything.",
+                "src",
+            ),
+            Field("to", Nullable(SPACE), f"Where the {suit} lands; null when nothing moves.", "dest"),
+        ),
+        word=suit,
+        tag=suit,
+        announce={
+            "mouse": N_("plays a mouse card of {count}: a mouse from {from} to {to}"),
+            "bird": N_("plays a bird card of {count}: a bird from {from} to {to}"),
+        }[suit],
+    )
+
+
+ACTIONS = Declaration(
+    "attack",
+    "Cat Attack",
+    (
+        Kind(
+            "cat_card",
+            CatCard,
+            lambda count, to: CatCard("cat", count, to),
+            "Play a Cat card: move your cat exactly count spaces, without back-tracking.",
+            (
+                Field("count", COUNT, attr="value"),
+                Field(
+                    "to",
+                    Nullable(SPACE, word="cornered"),
+                    "The space your cat lands on; null when it is cornered (no way to go: it loses lives and goes "
+                    "home).",
+                    "dest",
+                ),
+            ),
+            word="cat",
+            tag="cat",
+            announce=N_("plays a cat card of {count} to {to}"),
+        ),
+        _creature_kind("mouse"),
+        _creature_kind("bird"),
+        Kind(
+            "speedy",
+            Speedy,
+            lambda: Speedy("speedy"),
+            "Play Speedy Cat: roll the die and move.",
+            announce=N_("plays Speedy Cat"),
+        ),
+        Kind(
+            "attack",
+            CatAttack,
+            lambda to: CatAttack("attack", to),
+            "Play Cat Attack: jump to a piece within six spaces and take it, or play it for nothing.",
+            (
+                Field(
+                    "to",
+                    Nullable(SPACE, word="pass"),
+                    "The space of the cat, mouse or bird attacked; null to play the card with no target.",
+                    "target",
+                ),
+            ),
+            announce=N_("attacks at {to}"),
+        ),
+        Kind(
+            "burglar",
+            Burglar,
+            _burglar,
+            "Play Cat Burglar: jump to a shop's Cat Burglar paw-print (taking its item) or raid another house's "
+            "larder.",
+            (
+                Field(
+                    "to",
+                    Nullable(SPACE, word="pass"),
+                    "A shop's paw-print (fb, db, cb, vb) or another house's Home space (h0..h5); null to play the card "
+                    "with no target.",
+                    "target",
+                ),
+                Field(
+                    "item",
+                    Nullable(ITEM),
+                    "The item taken from the larder when raiding a house; null at a shop or with no target.",
+                ),
+            ),
+            announce=N_("sends the Cat Burglar to {to}"),
+        ),
+        Kind(
+            "six_cat",
+            SixCat,
+            lambda suit, house: SixCat("sixcat", suit, house),
+            "Play Six Cat (six cards of one suit): a house loses its mouse or bird, which goes home.",
+            (
+                Field(
+                    "suit",
+                    Word(SUITS[1:], values=range(1, len(SUITS))),
+                    "The suit of the six cards, and so the creature the house loses.",
+                ),
+                Field("house", Int(0, 5), "The house (0 to 5) that loses it."),
+            ),
+            word="sixcat",
+            tag="sixcat",
+            announce=counted(N_("plays Six Cat with six {suit} cards against house {house}"), "house"),
+        ),
+        Kind(
+            "fight",
+            Fight,
+            lambda opponent, suit: Fight("fight", opponent, suit),
+            "Start a Cat Fight (instead of a Mog card) with a cat within reach, in one suit.",
+            (
+                Field("opponent", Int(0, 5), "The seat of the cat fought.", "seat"),
+                Field("suit", Word(SUITS, values=range(len(SUITS))), "The suit the fight is played in."),
+            ),
+            announce=counted(N_("starts a Cat Fight against cat {opponent} with {suit} cards"), "opponent"),
+        ),
+        Kind(
+            "fight_card",
+            FightCard,
+            lambda card: FightCard("fightcard", card),
+            "Put a card down in a Cat Fight.",
+            (Field("card", CARD, "The card put down."),),
+            word="fightcard",
+            tag="fightcard",
+            announce=N_("puts down {card} in the Cat Fight"),
+        ),
+        Kind(
+            "move",
+            Move,
+            lambda to: Move("move", to),
+            "Move your cat after a die roll.",
+            (Field("to", SPACE, "The space your cat lands on.", "dest"),),
+            announce=N_("moves to {to}"),
+        ),
+        Kind(
+            "raid",
+            Raid,
+            lambda item: Raid("raid", item),
+            "Take an item from the larder being raided.",
+            (Field("item", ITEM, "The item taken."),),
+            announce=N_("raids the larder and takes {item}"),
+        ),
+        Kind(
+            "swap",
+            Swap,
+            lambda take, give: Swap("swap", take, give),
+            "Choose an exchange of cards: take one of theirs, give one of yours.",
+            (
+                Field("take", CARD, "The card taken from the other cat's hand."),
+                Field("give", CARD, "The card given from your hand."),
+            ),
+            announce=N_("takes {take} and gives {give}"),
+        ),
+    ),
+)
+ACTION_TYPES = ACTIONS.types
 AttackAction = CatCard | CreatureCard | Speedy | CatAttack | Burglar | SixCat | Fight | FightCard | Move | Raid | Swap
-
-
-def _bad(text: str, why: str) -> InvalidAction:
-    return InvalidAction(f"cannot read {text!r}: {why}")
-
-
-def _int(word: str, text: str, low: int, high: int) -> int:
-    if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:  # '²'.isdigit(), int('²') fails
-        raise _bad(text, f"{word!r} is not a number from {low} to {high}")
-    return int(word)
-
-
-def _space_of(word: str, text: str) -> int:
-    index = standard_board().index
-    if word not in index:
-        raise _bad(text, f"no space called {word!r}")
-    return index[word]
-
-
-def _card(word: str, text: str) -> int:
-    if word not in CARD_CODES:
-        raise _bad(text, f"no card called {word!r} (cards: cat1..cat6, mouse1.., bird1.., speedy, attack, burglar)")
-    return CARD_CODES[word]
-
-
-def _item(word: str, text: str) -> int:
-    if word not in ITEMS:
-        raise _bad(text, f"no item called {word!r} (items: {', '.join(ITEMS)})")
-    return ITEMS.index(word)
-
-
-def _suit(word: str, text: str, allowed: tuple[int, ...]) -> int:
-    if word not in SUITS or SUITS.index(word) not in allowed:
-        raise _bad(text, f"{word!r} is not a suit allowed here")
-    return SUITS.index(word)
 
 
 def parse(text: str) -> AttackAction:
     """Read the text form (case and spacing forgiven); ``InvalidAction`` for anything else."""
-    if not isinstance(text, str):
-        raise InvalidAction(f"an action is text, not {type(text).__name__}")
-    w = text.strip().lower().split()
-    if not w:
-        raise _bad(text, "empty")
-    head, n = w[0], len(w)
-    if head == "cat" and n == 3:
-        v = _int(w[1], text, 1, 6)
-        return CatCard("cat", v, NONE if w[2] == "cornered" else _space_of(w[2], text))
-    if head in ("mouse", "bird") and n in (3, 4):
-        v = _int(w[1], text, 1, 6)
-        if n == 3:
-            if w[2] != "pass":
-                raise _bad(text, "expected 'pass' or a source and a destination")
-            return CreatureCard(head, v, NONE, NONE)
-        larder = w[2].startswith("larder")
-        src = LARDER_BASE + _int(w[2][6:], text, 0, 5) if larder else _space_of(w[2], text)
-        return CreatureCard(head, v, src, _space_of(w[3], text))
-    if head == "speedy" and n == 1:
-        return Speedy("speedy")
-    if head == "attack" and n == 2:
-        return CatAttack("attack", NONE if w[1] == "pass" else _space_of(w[1], text))
-    if head == "burglar" and n in (2, 3):
-        if w[1] == "pass":
-            if n != 2:
-                raise _bad(text, "nothing may follow 'burglar pass'")
-            return Burglar("burglar", NONE, NONE)
-        return Burglar("burglar", _space_of(w[1], text), _item(w[2], text) if n == 3 else NONE)
-    if head == "sixcat" and n == 3:
-        return SixCat("sixcat", _suit(w[1], text, (1, 2)), _int(w[2], text, 0, 5))
-    if head == "fight" and n == 3:
-        return Fight("fight", _int(w[1], text, 0, 5), _suit(w[2], text, (0, 1, 2)))
-    if head == "fightcard" and n == 2:
-        return FightCard("fightcard", _card(w[1], text))
-    if head == "move" and n == 2:
-        return Move("move", _space_of(w[1], text))
-    if head == "raid" and n == 2:
-        return Raid("raid", _item(w[1], text))
-    if head == "swap" and n == 3:
-        return Swap("swap", _card(w[1], text), _card(w[2], text))
-    raise _bad(
-        text, "expected one of: cat, mouse, bird, speedy, attack, burglar, sixcat, fight, fightcard, move, raid, swap"
-    )
+    return ACTIONS.parse(text)  # type: ignore[no-any-return]
 
 
-_JSON_FIELDS: dict[str, tuple[str, ...]] = {
-    "cat_card": ("count", "to"),
-    "mouse_card": ("count", "from", "to"),
-    "bird_card": ("count", "from", "to"),
-    "speedy": (),
-    "attack": ("to",),
-    "burglar": ("to", "item"),
-    "six_cat": ("suit", "house"),
-    "fight": ("opponent", "suit"),
-    "fight_card": ("card",),
-    "move": ("to",),
-    "raid": ("item",),
-    "swap": ("take", "give"),
-}
-"""Each kind's JSON fields besides ``kind`` (every one required, no other allowed)."""
-
-
-class _Fields:
-    """Typed reads of one JSON action's fields; each wrong value is an ``InvalidAction`` naming the field."""
-
-    def __init__(self, data: dict[str, Any]) -> None:
-        self.data = data
-
-    def bad(self, key: str, wanted: str) -> InvalidAction:
-        return InvalidAction(f"Cat Attack action {self.data!r}: {key} must be {wanted}, not {self.data[key]!r}")
-
-    def whole(self, key: str, low: int, high: int) -> int:
-        value = self.data[key]
-        if type(value) is not int or not low <= value <= high:
-            raise self.bad(key, f"a whole number from {low} to {high}")
-        return int(value)
-
-    def word(self, key: str, allowed: Any, wanted: str) -> str:
-        value = self.data[key]
-        if not isinstance(value, str) or value not in allowed:
-            raise self.bad(key, wanted)
-        return value
-
-    def space(self, key: str, empty: bool = False) -> int:
-        """A board space id (or null, meaning none, where ``empty`` allows it)."""
-        if empty and self.data[key] is None:
-            return NONE
-        index = standard_board().index
-        return index[self.word(key, index, "a board space id such as n2" + (" or null" if empty else ""))]
-
-    def item(self, key: str, empty: bool = False) -> int:
-        if empty and self.data[key] is None:
-            return NONE
-        return ITEMS.index(self.word(key, ITEMS, "one of " + ", ".join(ITEMS) + (" or null" if empty else "")))
-
-    def card(self, key: str) -> int:
-        return CARD_CODES[self.word(key, CARD_CODES, "a card name such as cat3, bird4 or speedy")]
-
-    def source(self, key: str) -> int:
-        """Where a mouse or bird comes from: a space id, or ``larder<h>`` for a retired house's larder."""
-        value = self.data[key]
-        if isinstance(value, str) and len(value) == 7 and value.startswith("larder") and value[6] in "012345":
-            return LARDER_BASE + int(value[6])
-        return self.space(key)
-
-
-def action_from_json(data: Any) -> AttackAction:
-    """Read the JSON form written by ``to_json`` (``{"kind": ..., fields}``) exactly: every field of the
-    kind, no other, each of its type; anything else is an ``InvalidAction``."""
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise InvalidAction(f"a Cat Attack action in JSON is an object with a kind, not {data!r}")
-    kind = data["kind"]
-    fields = _JSON_FIELDS.get(kind)
-    if fields is None:
-        raise InvalidAction(f"unknown Cat Attack action kind {kind!r}; kinds: {', '.join(_JSON_FIELDS)}")
-    if set(data) != {"kind", *fields}:
-        raise InvalidAction(f"a Cat Attack {kind} has the fields {', '.join(('kind', *fields))}, not {data!r}")
-    f = _Fields(data)
-    if kind == "cat_card":
-        return CatCard("cat", f.whole("count", 1, 6), f.space("to", empty=True))
-    if kind in ("mouse_card", "bird_card"):
-        suit, count = kind.removesuffix("_card"), f.whole("count", 1, 6)
-        if data["from"] is None and data["to"] is None:
-            return CreatureCard(suit, count, NONE, NONE)
-        return CreatureCard(suit, count, f.source("from"), f.space("to"))
-    if kind == "speedy":
-        return Speedy("speedy")
-    if kind == "attack":
-        return CatAttack("attack", f.space("to", empty=True))
-    if kind == "burglar":
-        target, item = f.space("to", empty=True), f.item("item", empty=True)
-        if target == NONE and item != NONE:
-            raise InvalidAction(f"Cat Attack action {data!r}: a burglar with no target (to null) takes no item")
-        return Burglar("burglar", target, item)
-    if kind == "six_cat":
-        return SixCat("sixcat", SUITS.index(f.word("suit", ("mouse", "bird"), "mouse or bird")), f.whole("house", 0, 5))
-    if kind == "fight":
-        return Fight("fight", f.whole("opponent", 0, 5), SUITS.index(f.word("suit", SUITS, "cat, mouse or bird")))
-    if kind == "fight_card":
-        return FightCard("fightcard", f.card("card"))
-    if kind == "move":
-        return Move("move", f.space("to"))
-    if kind == "raid":
-        return Raid("raid", f.item("item"))
-    return Swap("swap", f.card("take"), f.card("give"))
-
-
-from_json = action_from_json
-"""The name the game module reads the JSON form by."""
+def from_json(data: Any) -> AttackAction:
+    """Read the JSON form exactly; ``InvalidAction`` for anything else."""
+    return ACTIONS.from_json(data)  # type: ignore[no-any-return]
 
 
 def _is_whole(value: Any) -> bool:

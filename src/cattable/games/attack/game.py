@@ -26,7 +26,7 @@ from cattable.core.i18n import N_
 
 from . import actions as A
 from . import choices, curiosity, flow, movement, start, views
-from .actions import ACTION_TYPES, AttackAction
+from .actions import ACTION_TYPES
 from .position import Phase, Position
 from .tunables import TUNABLES, check_deck
 
@@ -52,6 +52,7 @@ class AttackGame(Game):
     cooperative = False
     default_agent = "random"
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    declared = A.ACTIONS
     options = (
         Option("lives", 9, N_("lives per cat (a shorter game: fewer than nine)"), kind=int, check=_check_lives),
         Option(
@@ -86,12 +87,6 @@ class AttackGame(Game):
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> AttackState:
         return AttackState.start(self, players, seed, options, script)
-
-    def parse_action(self, text: str) -> AttackAction:
-        return A.parse(text)
-
-    def action_from_json(self, data: Any) -> AttackAction:
-        return A.from_json(data)
 
 
 class AttackState(Position):

@@ -9,22 +9,11 @@ from typing import Any
 
 from cattable.core.i18n import N_, Message, counted
 
+from .actions import ACTIONS
 from .places import place_json
 
-ANNOUNCEMENTS = {
-    "move": N_("moves to {to}"),
-    "cat_card": N_("plays a cat card of {count} to {to}"),
-    "mouse_card": N_("plays a mouse card of {count}: a mouse from {from} to {to}"),
-    "bird_card": N_("plays a bird card of {count}: a bird from {from} to {to}"),
-    "fight": counted(N_("starts a Cat Fight against cat {opponent} with {suit} cards"), "opponent"),
-    "fight_card": N_("puts down {card} in the Cat Fight"),
-    "swap": N_("takes {take} and gives {give}"),
-    "attack": N_("attacks at {to}"),
-    "burglar": N_("sends the Cat Burglar to {to}"),
-    "speedy": N_("plays Speedy Cat"),
-    "raid": N_("raids the larder and takes {item}"),
-    "six_cat": counted(N_("plays Six Cat with six {suit} cards against house {house}"), "house"),
-}
+ANNOUNCEMENTS = ACTIONS.announcements()
+"""Each kind's template, declared with the kind (``actions.py``)."""
 NOWHERE = {
     "cat_card": N_("plays a cat card of {count} and is cornered"),
     "mouse_card": N_("plays a mouse card of {count} without moving a mouse"),

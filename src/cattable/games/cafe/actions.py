@@ -1,4 +1,6 @@
-"""Cat Cafe's four actions, interned once at import: every legal action is one of these objects.
+"""Cat Cafe's four actions, interned once at import: every legal action is one of these objects. Each
+kind is declared once in ``ACTIONS`` (its fields, their types and ranges, its text form, schema and
+announcement).
 
 - ``take 4``: draft a die of that value (the round's draft, in turn order).
 - ``mark 2 3 yarn``: draw an item in tower 2 on floor 3. The footprints it costs are derived: the
@@ -14,6 +16,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from cattable.core import InvalidAction
+from cattable.core.declared import Declaration, Field, Kind
+from cattable.core.fields import Int, Word
+from cattable.core.i18n import N_
 
 from .sheet import FLOORS, ITEMS, NSPACES, SPACE_AT, SPACES, TOWER_FLOORS, TOWERS, item_code
 
@@ -23,10 +28,10 @@ class Draft(NamedTuple):
     value: int
 
     def text(self) -> str:
-        return f"take {self.value}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "take", "die": self.value}
+        return ACTIONS.to_json(self)
 
 
 class Mark(NamedTuple):
@@ -44,10 +49,10 @@ class Mark(NamedTuple):
         return SPACES[self.space][1]
 
     def text(self) -> str:
-        return f"mark {self.tower} {self.floor} {ITEMS[self.item - 1]}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "mark", "tower": self.tower, "floor": self.floor, "item": ITEMS[self.item - 1]}
+        return ACTIONS.to_json(self)
 
 
 class Cat(NamedTuple):
@@ -55,24 +60,23 @@ class Cat(NamedTuple):
     item: int
 
     def text(self) -> str:
-        return f"cat {ITEMS[self.item - 1]}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "cat", "cat": ITEMS[self.item - 1]}
+        return ACTIONS.to_json(self)
 
 
 class Pass(NamedTuple):
     kind: str
 
     def text(self) -> str:
-        return "pass"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "pass"}
+        return ACTIONS.to_json(self)
 
 
 CafeAction = Draft | Mark | Cat | Pass
-ACTION_TYPES: tuple[type, ...] = (Draft, Mark, Cat, Pass)
 
 DRAFT: tuple[Draft, ...] = tuple(Draft("take", v) for v in range(7))
 """DRAFT[v] takes a die showing v (index 0 unused)."""
@@ -89,13 +93,6 @@ ALL_ACTIONS: frozenset[CafeAction] = frozenset(
     [*DRAFT[1:], *(m for row in MARKS_BY_MASK for m in row[127]), *CAT[1:], PASS]
 )
 """Every Cat Cafe action there is; a value of an action type outside this set is no action at all."""
-_KINDS: dict[type, str] = {Draft: "take", Mark: "mark", Cat: "cat", Pass: "pass"}
-_SHAPES: dict[type, str] = {
-    Draft: "its kind 'take' and a die value from 1 to 6",
-    Mark: f"its kind 'mark', a space from 0 to {NSPACES - 1} and an item from 1 to 6",
-    Cat: "its kind 'cat' and an item from 1 to 6",
-    Pass: "its kind 'pass' only",
-}
 
 
 def check_value(action: CafeAction) -> None:
@@ -105,111 +102,84 @@ def check_value(action: CafeAction) -> None:
     try:
         known = (
             action in ALL_ACTIONS  # tuples compare by value: Cat("take", 4) == Draft("take", 4), so the tag too
-            and action[0] == _KINDS.get(type(action))
+            and action[0] == _TAGS.get(type(action))
             and all(type(v) in (str, int) for v in action)  # 0.0 == 0: the types too
         )
-    except TypeError:  # a list or a dict in a field
+    except (TypeError, KeyError):  # a list or a dict in a field
         known = False
     if not known:
-        kind = type(action)
-        shape = _SHAPES.get(kind, "one of the sheet's values")
-        raise InvalidAction(f"{action!r} is not a Cat Cafe action: a {kind.__name__} holds {shape}")
+        kind = ACTIONS.kind_of(action)
+        raise InvalidAction(f"{action!r} is not a Cat Cafe action: a {type(action).__name__} is {kind.usage!r}")
 
 
-def _tower_floor(tower: int, floor: int) -> int:
-    if not 1 <= tower <= TOWERS:
-        raise InvalidAction(f"there is no tower {tower}; towers are 1 to {TOWERS}")
-    if not 1 <= floor <= FLOORS:
-        raise InvalidAction(f"there is no floor {floor}; floors are 1 to {FLOORS}")
+def _mark(tower: int, floor: int, item: int) -> Mark:
+    """The mark of an item in a tower on a floor; a floor the tower skips is a scratching post."""
     space = SPACE_AT.get((tower - 1, floor))
     if space is None:
         floors = ", ".join(map(str, TOWER_FLOORS[tower - 1]))
         raise InvalidAction(f"tower {tower} floor {floor} is a scratching post; tower {tower} has floors {floors}")
-    return space
+    return MARK[space][item]
 
 
-def _item(word: Any) -> int:
-    code = item_code(str(word)) if isinstance(word, (str, int)) and not isinstance(word, bool) else 0
-    if not code:
-        raise InvalidAction(f"unknown item {word!r}; items: {', '.join(ITEMS)} (or 1 to 6)")
-    return code
+class ItemWord(Word):
+    """An item: its name in JSON; in text also a synonym or its die face (``cathouse``, ``2``)."""
+
+    def from_text(self, word: str) -> int:
+        code = item_code(word)
+        if not code:
+            raise ValueError(word)
+        return code
 
 
-def _int(word: Any, what: str) -> int:
-    if isinstance(word, bool):
-        raise InvalidAction(f"{what} must be a number, not {word!r}")
-    if isinstance(word, int):
-        return word
-    if isinstance(word, str) and word.strip().isascii() and word.strip().isdigit():  # '²'.isdigit(), int('²') fails
-        return int(word)
-    raise InvalidAction(f"{what} must be a number, not {word!r}")
+ITEM = ItemWord(
+    ITEMS,
+    values=range(1, 7),
+    define="item",
+    description="An item, by the die face that draws it: 1 house, 2 yarn, 3 butterfly, 4 bowl, 5 cushion, 6 mouse.",
+)
 
-
-def parse_action(text: str) -> CafeAction:
-    """Read ``take 4``, ``mark 2 3 yarn`` (also ``mark tower 2 floor 3 yarn``), ``cat yarn``, ``pass``."""
-    if not isinstance(text, str):
-        raise InvalidAction(f"not an action: {text!r}")
-    words = [w for w in text.strip().lower().replace(",", " ").split() if w not in ("tower", "floor", "die", "the")]
-    if not words:
-        raise InvalidAction("empty action; try: take 4, mark 2 3 yarn, cat yarn, pass")
-    head, rest = words[0], words[1:]
-    if head == "pass" and not rest:
-        return PASS
-    if head in ("take", "draft") and len(rest) == 1:
-        value = _int(rest[0], "a die")
-        if not 1 <= value <= 6:
-            raise InvalidAction(f"a die shows 1 to 6, not {value}")
-        return DRAFT[value]
-    if head == "mark" and len(rest) == 3:
-        return MARK[_tower_floor(_int(rest[0], "the tower"), _int(rest[1], "the floor"))][_item(rest[2])]
-    if head == "cat" and len(rest) == 1:
-        return CAT[_item(rest[0])]
-    raise InvalidAction(f"cannot read {text!r}; try: take 4, mark 2 3 yarn, cat yarn, pass")
-
-
-_JSON_FIELDS: dict[str, frozenset[str]] = {
-    "take": frozenset({"kind", "die"}),
-    "mark": frozenset({"kind", "tower", "floor", "item"}),
-    "cat": frozenset({"kind", "cat"}),
-    "pass": frozenset({"kind"}),
-}
-
-
-def _json_int(data: dict[str, Any], key: str) -> int:
-    """A whole number field of the JSON form: a JSON integer, never a bool, a float or a text."""
-    value = data[key]
-    if type(value) is not int:
-        raise InvalidAction(f"Cat Cafe action {data!r}: {key} must be a whole number, not {value!r}")
-    return value
-
-
-def _json_item(data: dict[str, Any], key: str) -> int:
-    """An item field of the JSON form: one of the item names exactly (the text form forgives more)."""
-    value = data[key]
-    if not isinstance(value, str) or value not in ITEMS:
-        raise InvalidAction(f"Cat Cafe action {data!r}: {key} must be one of {', '.join(ITEMS)}, not {value!r}")
-    return ITEMS.index(value) + 1
-
-
-def action_from_json(data: Any) -> CafeAction:
-    """Read the JSON form written by ``to_json`` (``{"kind": ..., ...}``), exactly: no missing, extra or
-    mistyped field; anything else is an ``InvalidAction``."""
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise InvalidAction(f"not a Cat Cafe action (an object with a kind): {data!r}")
-    kind = data["kind"]
-    fields = _JSON_FIELDS.get(kind)
-    if fields is None:
-        raise InvalidAction(f"unknown Cat Cafe action kind {kind!r}; kinds: {', '.join(_JSON_FIELDS)}")
-    if set(data) != fields:
-        raise InvalidAction(f"Cat Cafe action {kind!r} has the fields {', '.join(sorted(fields))}, not {data!r}")
-    if kind == "pass":
-        return PASS
-    if kind == "take":
-        value = _json_int(data, "die")
-        if not 1 <= value <= 6:
-            raise InvalidAction(f"a die shows 1 to 6, not {value}")
-        return DRAFT[value]
-    if kind == "mark":
-        space = _tower_floor(_json_int(data, "tower"), _json_int(data, "floor"))
-        return MARK[space][_json_item(data, "item")]
-    return CAT[_json_item(data, "cat")]
+ACTIONS = Declaration(
+    "cafe",
+    "Cat Cafe",
+    (
+        Kind(
+            "take",
+            Draft,
+            lambda die: DRAFT[die],
+            "Draft a die from the round's pool (the draft, in turn order from the first player).",
+            (Field("die", Int(1, 6), "The value of the die taken.", "value"),),
+            aliases=("draft",),
+            announce=N_("takes the die showing {die}"),
+        ),
+        Kind(
+            "mark",
+            Mark,
+            _mark,
+            "Draw an item on your sheet: in a tower, on a floor. The footprints it costs are derived (the cheapest "
+            "way to turn your die and the shared die into that floor and that item).",
+            (
+                Field("tower", Int(1, TOWERS), "The tower, 1 to 5 from the left of the sheet."),
+                Field(
+                    "floor",
+                    Int(1, FLOORS),
+                    "The floor of that tower, 1 (ground) to 6; some towers skip floors (scratching posts).",
+                ),
+                Field("item", ITEM, "The item drawn."),
+            ),
+            announce=N_("draws a {item} on tower {tower}, floor {floor}"),
+        ),
+        Kind(
+            "cat",
+            Cat,
+            lambda cat: CAT[cat],
+            "After drawing a cat house: choose the unscored cat whose favourite item is this one.",
+            (Field("cat", ITEM, "The favourite item of the cat chosen.", "item"),),
+            announce=N_("scores the {cat} cat"),
+        ),
+        Kind("pass", Pass, lambda: PASS, "Mark nothing this round and circle three footprints.", announce=N_("passes")),
+    ),
+    filler=frozenset({"tower", "floor", "die", "the"}),
+)
+ACTION_TYPES: tuple[type, ...] = ACTIONS.types
+_TAGS: dict[type, str] = {k.cls: k.name for k in ACTIONS.kinds}
+"""Each value class's own tag: a value of another class with an equal tuple is no such action."""

@@ -19,6 +19,7 @@ from cattable.core.i18n import N_
 from . import scoring, views
 from .actions import (
     ACTION_TYPES,
+    ACTIONS,
     CAT,
     DRAFT,
     MARKS_BY_MASK,
@@ -27,9 +28,7 @@ from .actions import (
     Draft,
     Mark,
     Pass,
-    action_from_json,
     check_value,
-    parse_action,
 )
 from .phases import CHOOSING_CAT, DRAFTING, MARKING, OVER
 from .rules import COST, FLOOR_MASKS, MAX_COST
@@ -486,15 +485,10 @@ class CafeGame(Game):
     has_hidden_information = True
     """Only this: a seat's mark of the current round, until everyone has marked."""
     action_types = ACTION_TYPES
+    declared = ACTIONS
     tunables = TUNABLES
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> CafeState:
         state = CafeState(self, players, seed, options, script)
         state._setup()
         return state
-
-    def parse_action(self, text: str) -> Any:
-        return parse_action(text)
-
-    def action_from_json(self, data: Any) -> Any:
-        return action_from_json(data)

@@ -6,16 +6,12 @@ from typing import Any
 
 from cattable.core.i18n import N_, SILENT, Message
 
-from .actions import Cat, Mark, Pass
+from .actions import ACTIONS, Cat, Mark, Pass
 from .phases import CHOOSING_CAT, OVER
 from .sheet import ITEMS
 
-ANNOUNCEMENTS = {
-    "take": N_("takes the die showing {die}"),
-    "mark": N_("draws a {item} on tower {tower}, floor {floor}"),
-    "cat": N_("scores the {cat} cat"),
-    "pass": N_("passes"),
-}
+ANNOUNCEMENTS = ACTIONS.announcements()
+"""Each kind's template, declared with the kind (``actions.py``)."""
 WORDS = (N_("house"), N_("yarn"), N_("butterfly"), N_("bowl"), N_("cushion"), N_("mouse"))
 """The items and cats, translated where they appear in a message."""
 CHOSEN = N_("has chosen (revealed when everyone has)")

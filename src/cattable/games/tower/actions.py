@@ -1,25 +1,22 @@
-"""The tower's actions: small tagged tuples whose text a person can type and the game reads back.
+"""The tower's actions: small tagged tuples whose text a person can type and the game reads back, each
+kind declared once in ``ACTIONS`` (its fields, their types and ranges, its text form, JSON Schema and
+announcement).
 
 Continuous parameters (centimetres, degrees) are kept to one decimal place, so the text form, the JSON
-form and the value itself round-trip exactly; ``parse_action`` rounds whatever it is given the same way.
-
-The readers (``parse_action``, ``action_from_json``) refuse what the published action schema
-(``schemas/action.schema.json``) refuses, as an ``InvalidAction``: its ranges (a card 1 to 3, a floor 1 to
-24, a placement on the tile) and its piece names are read from that file, never written again here, and a
-value is checked as given, before it is rounded. An action value built in code is judged by the rules
-instead (``reasons.py``), whose ``IllegalAction`` says why.
+form and the value itself round-trip exactly; the readers round whatever they are given the same way,
+after checking it as given against the field's range. An action value built in code is judged by the
+rules instead (``reasons.py``), whose ``IllegalAction`` says why.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import re
-from functools import cache
-from importlib import resources
 from typing import Any, NamedTuple
 
-from cattable.core import InvalidAction
+from cattable.core.declared import Declaration, Field, Kind
+from cattable.core.fields import FieldError, FieldType, Int, Number, Word, described
+from cattable.core.i18n import N_
 
 WALL_TYPES = ("bricks", "windows", "arches", "angels", "pillars")
 COLOURS = ("yellow", "blue", "purple", "orange")
@@ -43,16 +40,12 @@ WALL_ALIASES = {
     "colonne": "pillars",
     "colonnes": "pillars",
 }
-COLOUR_ALIASES = {"jaune": "yellow", "bleu": "blue", "violet": "purple", "any": "any"}
+COLOUR_ALIASES = {"jaune": "yellow", "bleu": "blue", "violet": "purple"}
 
 
 def q(value: float) -> float:
     """One decimal place, and never a negative zero (so equal values print the same)."""
     return round(float(value), 1) + 0.0
-
-
-def f(value: float) -> str:
-    return f"{value:.1f}"
 
 
 class Choose(NamedTuple):
@@ -63,10 +56,10 @@ class Choose(NamedTuple):
     side: str
 
     def text(self) -> str:
-        return f"card {self.card}" + (f" {self.side}" if self.side else "")
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "choose", "card": self.card, "side": self.side}
+        return ACTIONS.to_json(self)
 
 
 class Wall(NamedTuple):
@@ -80,10 +73,10 @@ class Wall(NamedTuple):
     fold: float
 
     def text(self) -> str:
-        return f"wall {self.type} x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)} fold={f(self.fold)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "wall", "type": self.type, "x": self.x, "y": self.y, "yaw": self.yaw, "fold": self.fold}
+        return ACTIONS.to_json(self)
 
 
 class Floor(NamedTuple):
@@ -95,10 +88,10 @@ class Floor(NamedTuple):
     yaw: float
 
     def text(self) -> str:
-        return f"floor x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "floor", "x": self.x, "y": self.y, "yaw": self.yaw}
+        return ACTIONS.to_json(self)
 
 
 class Cat(NamedTuple):
@@ -118,24 +111,10 @@ class Cat(NamedTuple):
     take: str
 
     def text(self) -> str:
-        out = f"cat {self.colour} floor={self.floor} x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)}"
-        if self.on:
-            out += f" on={self.on}"
-        if self.take:
-            out += f" take={self.take}"
-        return out
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": "cat",
-            "colour": self.colour,
-            "floor": self.floor,
-            "x": self.x,
-            "y": self.y,
-            "yaw": self.yaw,
-            "on": self.on,
-            "take": self.take,
-        }
+        return ACTIONS.to_json(self)
 
 
 class Pet(NamedTuple):
@@ -147,10 +126,10 @@ class Pet(NamedTuple):
     push: float
 
     def text(self) -> str:
-        return f"pet angle={f(self.angle)} height={f(self.height)} push={f(self.push)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "pet", "angle": self.angle, "height": self.height, "push": self.push}
+        return ACTIONS.to_json(self)
 
 
 class Move(NamedTuple):
@@ -164,10 +143,10 @@ class Move(NamedTuple):
     yaw: float
 
     def text(self) -> str:
-        return f"move {self.cat} floor={self.floor} x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "move", "cat": self.cat, "floor": self.floor, "x": self.x, "y": self.y, "yaw": self.yaw}
+        return ACTIONS.to_json(self)
 
 
 class Goal(NamedTuple):
@@ -178,10 +157,10 @@ class Goal(NamedTuple):
     floors: int
 
     def text(self) -> str:
-        return f"goal {self.card} floors={self.floors}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "goal", "card": self.card, "floors": self.floors}
+        return ACTIONS.to_json(self)
 
 
 class Refresh(NamedTuple):
@@ -191,10 +170,10 @@ class Refresh(NamedTuple):
     card: int
 
     def text(self) -> str:
-        return f"refresh {self.card}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "refresh", "card": self.card}
+        return ACTIONS.to_json(self)
 
 
 class Skip(NamedTuple):
@@ -203,305 +182,238 @@ class Skip(NamedTuple):
     kind: str
 
     def text(self) -> str:
-        return "skip"
+        return ACTIONS.text(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": "skip"}
+        return ACTIONS.to_json(self)
 
 
 TowerAction = Choose | Wall | Floor | Cat | Pet | Move | Goal | Refresh | Skip
-ACTION_TYPES: tuple[type, ...] = (Choose, Wall, Floor, Cat, Pet, Move, Goal, Refresh, Skip)
 SKIP = Skip("skip")
 
 _PIECE = re.compile(r"^(c-(yellow|blue|purple|orange)-[1-4]|b-(red|orange|blue|purple|yellow)|toto)$")
+_FRIEND = re.compile(r"^C-(yellow|blue|purple|orange)-[1-4]$")
 
 
-@cache
-def schema_limits() -> dict[str, dict[str, dict[str, Any]]]:
-    """Each action kind's fields as the published action schema bounds them: ``minimum``, ``maximum`` and
-    ``pattern`` by kind and field name (a ``$ref`` to the schema's ``$defs`` followed; a field that may also
-    be empty, ``anyOf`` with ``const: ""``, keeps its pattern)."""
-    text = (resources.files(__package__ or "cattable.games.tower") / "schemas" / "action.schema.json").read_text(
-        encoding="utf-8"
-    )
-    schema = json.loads(text)
-    defs: dict[str, dict[str, Any]] = schema["$defs"]
+class Friend(FieldType):
+    """A Feline Friend's piece name, ``C-blue-2`` exactly in JSON and in any case in text; ``empty`` lets
+    the field hold ``""`` instead (no cat named)."""
 
-    def resolved(field: dict[str, Any]) -> dict[str, Any]:
-        if "anyOf" in field:
-            return next((resolved(f) for f in field["anyOf"] if "const" not in f), {})
-        if "$ref" in field:
-            return {**defs[field["$ref"].rpartition("/")[2]], **{k: v for k, v in field.items() if k != "$ref"}}
-        return field
+    define = "cat"
+    description = "A Feline Friend's piece name: C-<colour>-<1..4>."
 
-    out: dict[str, dict[str, dict[str, Any]]] = {}
-    for kind in schema["oneOf"]:
-        fields = {name: resolved(field) for name, field in kind["properties"].items() if name != "kind"}
-        out[kind["properties"]["kind"]["const"]] = {
-            name: {k: v for k, v in field.items() if k in ("minimum", "maximum", "pattern")}
-            for name, field in fields.items()
-        }
-    return out
+    def __init__(self, *, empty: bool = False) -> None:
+        self.empty = empty
 
+    def from_json(self, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        if (self.empty and value == "") or _FRIEND.match(value):
+            return value
+        raise FieldError("is no Feline Friend's name (like C-blue-2)")
 
-def _within(value: float, kind: str, name: str) -> None:
-    """Refuse a number outside the schema's range for ``kind``'s field ``name`` (checked before rounding)."""
-    limits = schema_limits().get(kind, {}).get(name, {})
-    low, high = limits.get("minimum", -math.inf), limits.get("maximum", math.inf)
-    if not low <= value <= high:
-        raise InvalidAction(f"{kind}: {name}={value:g} is out of range, {low:g} to {high:g}")
+    def to_json(self, value: Any) -> str:
+        return str(value)
 
+    def from_text(self, word: str) -> str:
+        colour = word.split("-")
+        return self.from_json("-".join([colour[0].upper(), *colour[1:]]) if len(colour) == 3 else word)
 
-def _num(raw: Any, name: str, kind: str = "") -> float:
-    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
-        raise InvalidAction(f"{name} must be a number, not {raw!r}")
-    try:
-        value = float(raw)
-    except ValueError as exc:
-        raise InvalidAction(f"{name}={raw!r} is not a number") from exc
-    if not math.isfinite(value):
-        raise InvalidAction(f"{name}={raw!r} is not a finite number")
-    _within(value, kind, name)
-    return q(value)
+    def expects(self) -> str:
+        return "a Feline Friend's name such as C-blue-2" + (" or empty" if self.empty else "")
+
+    def body(self, description: str | None) -> dict[str, Any]:
+        return described({"type": "string"}, description, {"pattern": _FRIEND.pattern})
+
+    def schema(self, description: str | None) -> dict[str, Any]:
+        ref = super().schema(None if self.empty else description)
+        return described({"anyOf": [{"const": ""}, ref]}, description, {}) if self.empty else ref
 
 
-def _int(raw: Any, name: str, kind: str = "") -> int:
-    if isinstance(raw, bool):
-        raise InvalidAction(f"{name} must be a whole number, not {raw!r}")
-    if isinstance(raw, int):
-        value = raw
-    elif isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,4}", raw.strip()):
-        value = int(raw)
-    else:
-        raise InvalidAction(f"{name} must be a whole number, not {raw!r}")
-    _within(value, kind, name)
-    return value
+XY = Number(
+    -4.5,
+    4.5,
+    define="xy",
+    description="Centimetres from the centre of the floor tile, in that floor's frame: on the tile means within "
+    "4.5 cm.",
+)
+YAW = Number(-360, 360, define="yaw", description="Degrees, counter-clockwise, in the floor's frame.")
+FLOOR = Int(1, 24, define="floor", description="A floor by its number (F1 is the ground floor, F24 the last).")
+_X, _Y = Field("x", XY, named=True), Field("y", XY, named=True)
+_YAW = Field("yaw", YAW, named=True)
 
-
-def _piece(raw: Any, name: str, allow_empty: bool = True) -> str:
-    if not isinstance(raw, str):
-        raise InvalidAction(f"{name} must be a piece name, not {raw!r}")
-    text = raw.strip()
-    if not text and allow_empty:
-        return ""
-    low = text.lower()
-    if not _PIECE.match(low):
-        raise InvalidAction(f"{name}={raw!r} is not a cat's name (like C-blue-2)")
-    if low == "toto":
-        return "toto"
-    parts = low.split("-")
-    return "-".join([parts[0].upper(), *parts[1:]])
-
-
-def _wall_type(raw: Any) -> str:
-    if not isinstance(raw, str):
-        raise InvalidAction(f"wall type must be a word, not {raw!r}")
-    low = raw.strip().lower()
-    low = WALL_ALIASES.get(low, low)
-    if low not in WALL_TYPES:
-        raise InvalidAction(f"unknown wall type {raw!r}; known: {', '.join(WALL_TYPES)}")
-    return low
-
-
-def _colour(raw: Any) -> str:
-    if not isinstance(raw, str):
-        raise InvalidAction(f"colour must be a word, not {raw!r}")
-    low = raw.strip().lower()
-    low = COLOUR_ALIASES.get(low, low)
-    if low not in COLOURS:
-        raise InvalidAction(f"unknown colour {raw!r}; known: {', '.join(COLOURS)}")
-    return low
-
-
-def _build(kind: str, fields: dict[str, Any], words: list[str]) -> TowerAction:
-    """One constructor for both forms: ``fields`` holds named values, ``words`` the bare ones. What the
-    action schema refuses is refused here: numbers out of its ranges as read, names its patterns do not
-    match once written canonically."""
-    action = _read(kind, fields, words)
-    written = action.to_json()
-    for name, limits in schema_limits()[action.kind].items():
-        value = written[name]
-        pattern = limits.get("pattern")
-        if pattern is not None and value != "" and not re.search(pattern, value):
-            raise InvalidAction(f"{kind}: {name}={value!r} is no Feline Friend's name (like C-blue-2)")
-    return action
-
-
-def _read(kind: str, fields: dict[str, Any], words: list[str]) -> TowerAction:
-    def need(name: str) -> Any:
-        if name not in fields:
-            raise InvalidAction(f"{kind}: missing {name}=")
-        return fields[name]
-
-    def num(name: str) -> float:
-        return _num(need(name), name, kind)
-
-    def whole(name: str) -> int:
-        return _int(need(name), name, kind)
-
-    def extra(allowed: set[str], bare: int) -> None:
-        unknown = set(fields) - allowed
-        if unknown:
-            raise InvalidAction(f"{kind}: unknown field(s) {', '.join(sorted(unknown))}")
-        if len(words) != bare:
-            raise InvalidAction(f"{kind}: expected {bare} word(s) after {kind!r}, got {words!r}")
-
-    if kind == "choose":
-        extra({"card", "side"}, 0)
-        side = fields.get("side", "")
-        if not isinstance(side, str) or side.strip().lower() not in SIDES:
-            raise InvalidAction(f"side must be left or right, not {side!r}")
-        return Choose("choose", whole("card"), side.strip().lower())
-    if kind == "wall":
-        extra({"type", "x", "y", "yaw", "fold"}, 0)
-        return Wall(
+ACTIONS = Declaration(
+    "tower",
+    "Cat and the Tower",
+    (
+        Kind(
+            "choose",
+            Choose,
+            lambda card, side: Choose("choose", card, side),
+            "Take a face-up Action card and, for a two-sided card, one of its sides (text: card 2 left).",
+            (
+                Field(
+                    "card",
+                    Int(1, 3),
+                    "The face-up Action card, 1-based (two face up in the cooperative game, three in the competitive).",
+                ),
+                Field("side", Word(SIDES), "The side of a two-sided card; empty for a card with one side.", default=""),
+            ),
+            word="card",
+            aliases=("choose",),
+            announce=N_("takes Action card {card}"),
+        ),
+        Kind(
             "wall",
-            _wall_type(need("type")),
-            num("x"),
-            num("y"),
-            num("yaw"),
-            num("fold"),
-        )
-    if kind == "floor":
-        extra({"x", "y", "yaw"}, 0)
-        return Floor("floor", num("x"), num("y"), num("yaw"))
-    if kind == "cat":
-        extra({"colour", "floor", "x", "y", "yaw", "on", "take"}, 0)
-        return Cat(
+            Wall,
+            lambda type, x, y, yaw, fold: Wall("wall", type, x, y, yaw, fold),
+            "Stand a wall on the top floor: the foot of its crease at (x, y), its bisector turned yaw, folded to "
+            "fold (text: wall bricks x=3.0 y=3.0 yaw=-135.0 fold=90.0).",
+            (
+                Field(
+                    "type",
+                    Word(WALL_TYPES, aliases=WALL_ALIASES),
+                    "The wall type (the card's; another in stock when the card's has run out).",
+                ),
+                _X,
+                _Y,
+                Field("yaw", YAW, "Where the wall's bisector points, degrees.", named=True),
+                Field(
+                    "fold",
+                    Number(30, 180),
+                    "The angle between the two panels: 30 (tightly folded) to 180 (flat), 90 square.",
+                    named=True,
+                ),
+            ),
+            announce=N_("stands a wall ({type}) at ({x}, {y}), turned {yaw} degrees, folded {fold} degrees"),
+        ),
+        Kind(
+            "floor",
+            Floor,
+            lambda x, y, yaw: Floor("floor", x, y, yaw),
+            "Lay the next floor tile on the top-most walls, centred at (x, y) from the floor below, turned yaw "
+            "(text: floor x=0.0 y=0.0 yaw=0.0).",
+            (_X, _Y, _YAW),
+            announce=N_("lays a floor at ({x}, {y}), turned {yaw} degrees"),
+        ),
+        Kind(
             "cat",
-            _colour(need("colour")),
-            whole("floor"),
-            num("x"),
-            num("y"),
-            num("yaw"),
-            _piece(fields.get("on", ""), "on"),
-            _piece(fields.get("take", ""), "take"),
-        )
-    if kind == "pet":
-        extra({"angle", "height", "push"}, 0)
-        return Pet("pet", num("angle"), num("height"), num("push"))
-    if kind == "move":
-        extra({"cat", "floor", "x", "y", "yaw"}, 0)
-        cat = _piece(need("cat"), "cat", allow_empty=False)
-        return Move(
+            Cat,
+            lambda colour, floor, x, y, yaw, on, take: Cat("cat", colour, floor, x, y, yaw, on, take),
+            "Stand a Feline Friend on a standing floor, or on top of a Feline Friend there (text: cat blue floor=2 "
+            "x=0.8 y=-1.6 yaw=0.0).",
+            (
+                Field(
+                    "colour",
+                    Word(COLOURS, aliases=COLOUR_ALIASES),
+                    "The Feline Friend's colour (the card's, or any for an any-colour card).",
+                ),
+                Field("floor", FLOOR, "The floor it stands on (one standing in the tower).", named=True),
+                _X,
+                _Y,
+                _YAW,
+                Field(
+                    "on",
+                    Friend(empty=True),
+                    "The Feline Friend on that floor it is stood on top of; empty to stand it on the floor.",
+                    named=True,
+                    default="",
+                ),
+                Field(
+                    "take",
+                    Friend(empty=True),
+                    "A Feline Friend of that colour already on the tower, re-placed when the colour is out of stock "
+                    "(the FAQ); empty for one from the stock.",
+                    named=True,
+                    default="",
+                ),
+            ),
+            announce=N_("stands a {colour} cat on floor {floor} at ({x}, {y})"),
+        ),
+        Kind(
+            "pet",
+            Pet,
+            lambda angle, height, push: Pet("pet", angle, height, push),
+            "Touch the Feline Friend placed this turn lightly (the pet cards; text: pet angle=90.0 height=1.0 "
+            "push=6.0).",
+            (
+                Field("angle", YAW, "Where around the cat the touch comes from, degrees.", named=True),
+                Field("height", Number(0, 2), "How high up the cat, centimetres.", named=True),
+                Field(
+                    "push",
+                    Number(0.5, 20),
+                    "How hard, g cm/s: 5 to 10 is light for a 1.8 g cat, 20 a shove.",
+                    named=True,
+                ),
+            ),
+            announce=N_("pets the cat"),
+        ),
+        Kind(
             "move",
-            cat,
-            whole("floor"),
-            num("x"),
-            num("y"),
-            num("yaw"),
-        )
-    if kind == "goal":
-        extra({"card", "floors"}, 0)
-        return Goal("goal", whole("card"), whole("floors"))
-    if kind == "refresh":
-        extra({"card"}, 0)
-        return Refresh("refresh", whole("card"))
-    if kind == "skip":
-        extra(set(), 0)
-        return SKIP
-    raise InvalidAction(f"unknown action kind {kind!r}")
+            Move,
+            lambda cat, floor, x, y, yaw: Move("move", cat, floor, x, y, yaw),
+            "Competitive game: move a Feline Friend from your Black Cat's floor up to a floor above it (text: move "
+            "C-blue-2 floor=4 x=0.0 y=0.0 yaw=0.0).",
+            (
+                Field("cat", Friend(), "The Feline Friend moved (one on your Black Cat's floor)."),
+                Field("floor", FLOOR, "The floor it goes up to (above your Black Cat).", named=True),
+                _X,
+                _Y,
+                _YAW,
+            ),
+            announce=N_("moves cat {cat} up to floor {floor}"),
+        ),
+        Kind(
+            "goal",
+            Goal,
+            lambda card, floors: Goal("goal", card, floors),
+            "Complete a Goal card whose condition is met and move up (Toto, or your Black Cat) that many floors "
+            "(text: goal 1 floors=2).",
+            (
+                Field(
+                    "card", Int(1, 2), "The Goal card, 1-based: face up (cooperative) or in your hand (competitive)."
+                ),
+                Field("floors", Int(1, 3), "Floors to move up: 1 up to the card's number.", named=True),
+            ),
+            announce=N_("completes Goal card {card} and climbs {floors} floors"),
+        ),
+        Kind(
+            "refresh",
+            Refresh,
+            lambda card: Refresh("refresh", card),
+            "Competitive game, French edition: discard a Goal card from your hand and draw another (text: refresh 1).",
+            (Field("card", Int(1, 2), "The Goal card in your hand, 1-based."),),
+            announce=N_("discards Goal card {card} and draws another"),
+        ),
+        Kind(
+            "skip",
+            Skip,
+            lambda: SKIP,
+            "Pass an optional step: the goal step, or moving a Feline Friend in the competitive game.",
+            announce=N_("passes"),
+        ),
+    ),
+    filler=frozenset({"goal", "move"}),  # "skip goal", "skip move"
+    description="One action in its JSON form: an object with a kind and every one of that kind's fields "
+    "(Game.action_from_json reads it; IllegalAction if the rules forbid it now). Measures are in centimetres and "
+    "degrees and are rounded to one decimal place when read. The ranges are the rules' (reasons.py): a placement "
+    "outside them is never legal. A placement's x and y are in the frame of the floor it goes on, from the tile's "
+    "centre.",
+)
+ACTION_TYPES: tuple[type, ...] = ACTIONS.types
 
 
 def parse_action(text: Any) -> TowerAction:
     """Read a typed action; forgiving about case, spaces and ``name = value`` spacing."""
-    if not isinstance(text, str):
-        raise InvalidAction(f"an action is text, not {text!r}")
-    cleaned = re.sub(r"\s*=\s*", "=", text.strip().lower())
-    words = cleaned.split()
-    if not words:
-        raise InvalidAction("empty action; try 'card 1', 'wall bricks x=0 y=2.5 yaw=90 fold=90', 'skip'")
-    head, rest = words[0], words[1:]
-    fields: dict[str, Any] = {}
-    bare: list[str] = []
-    for word in rest:
-        if "=" in word:
-            name, _, value = word.partition("=")
-            if not name or name in fields:
-                raise InvalidAction(f"bad or repeated field in {text!r}")
-            fields[name] = value
-        else:
-            bare.append(word)
-    # Positional words some actions take: "card 2 left", "wall bricks ...", "cat blue ...", "goal 1 ...".
-    if head == "card" and bare:
-        fields["card"], bare = bare[0], bare[1:]
-        if bare:
-            fields["side"], bare = bare[0], bare[1:]
-        head = "choose"
-    elif head == "wall" and bare:
-        fields["type"], bare = bare[0], bare[1:]
-    elif head == "cat" and bare:
-        fields["colour"], bare = bare[0], bare[1:]
-    elif head == "move" and bare:
-        fields["cat"], bare = bare[0], bare[1:]
-    elif head in ("goal", "refresh") and bare:
-        fields["card"], bare = bare[0], bare[1:]
-    elif head == "skip" and bare in (["goal"], ["move"]):
-        bare = []
-    return _build(head, fields, bare)
-
-
-_NUMBER, _WHOLE, _TEXT = "number", "whole", "text"
-_JSON_FIELDS: dict[str, dict[str, str]] = {
-    "choose": {"card": _WHOLE, "side": _TEXT},
-    "wall": {"type": _TEXT, "x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER, "fold": _NUMBER},
-    "floor": {"x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER},
-    "cat": {"colour": _TEXT, "floor": _WHOLE, "x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER, "on": _TEXT, "take": _TEXT},
-    "pet": {"angle": _NUMBER, "height": _NUMBER, "push": _NUMBER},
-    "move": {"cat": _TEXT, "floor": _WHOLE, "x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER},
-    "goal": {"card": _WHOLE, "floors": _WHOLE},
-    "refresh": {"card": _WHOLE},
-    "skip": {},
-}
-"""Each kind's JSON fields and their JSON types (the text form is looser: it reads words and aliases)."""
-
-
-def _json_typed(kind: str, name: str, value: Any, want: str) -> None:
-    if want == _WHOLE:
-        ok = type(value) is int
-    elif want == _NUMBER:
-        ok = type(value) in (int, float) and math.isfinite(value)
-    else:
-        ok = isinstance(value, str)
-    if not ok:
-        wanted = {_WHOLE: "a whole number", _NUMBER: "a finite number", _TEXT: "a text"}[want]
-        raise InvalidAction(f"{kind}: {name} must be {wanted}, not {value!r}")
+    return ACTIONS.parse(text)  # type: ignore[no-any-return]
 
 
 def action_from_json(data: Any) -> TowerAction:
-    """Read an action's JSON form (``{"kind": ..., fields}``) exactly as ``to_json`` writes it: every field,
-    no other, each of its JSON type, names and words in their canonical spelling. Numbers are rounded to
-    one decimal place, as every action's are."""
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise InvalidAction(f"not a tower action (an object with a kind): {data!r}")
-    kind = data["kind"]
-    spec = _JSON_FIELDS.get(kind)
-    if spec is None:
-        raise InvalidAction(f"unknown action kind {kind!r}; kinds: {', '.join(_JSON_FIELDS)}")
-    fields = {k: v for k, v in data.items() if k != "kind"}
-    if set(fields) != set(spec):
-        raise InvalidAction(f"{kind}: the fields are {', '.join(spec) or 'none'}, not {', '.join(fields) or 'none'}")
-    for name, want in spec.items():
-        _json_typed(kind, name, fields[name], want)
-    action = _build(kind, fields, [])
-    canonical = action.to_json()
-    for name, want in spec.items():
-        if want == _TEXT and canonical[name] != fields[name]:
-            raise InvalidAction(f"{kind}: {name}={fields[name]!r} is written {canonical[name]!r} in JSON")
-    return action
+    """Read an action's JSON form exactly as ``to_json`` writes it."""
+    return ACTIONS.from_json(data)  # type: ignore[no-any-return]
 
 
-_KIND_OF: dict[type, str] = {
-    Choose: "choose",
-    Wall: "wall",
-    Floor: "floor",
-    Cat: "cat",
-    Pet: "pet",
-    Move: "move",
-    Goal: "goal",
-    Refresh: "refresh",
-    Skip: "skip",
-}
+_KIND_OF: dict[type, str] = {k.cls: k.name for k in ACTIONS.kinds}
 _LIMIT = 10**6
 """No whole number or measure in a real action comes near this: beyond it a field is nonsense."""
 

@@ -14,7 +14,7 @@ from typing import Any
 from cattable.core import Game, IllegalAction, InvalidAction, Option, OptionError
 from cattable.core.i18n import N_
 
-from .actions import ACTION_TYPES, TowerAction, action_from_json, parse_action
+from .actions import ACTION_TYPES, ACTIONS
 from .cards import DECKS
 from .climb import MILESTONES
 from .hands import check_hands, seat_hands
@@ -39,6 +39,7 @@ class TowerGame(Game):
 
     default_agent = "heuristic"
     action_types = ACTION_TYPES
+    declared = ACTIONS
     options = (
         Option(
             "edition",
@@ -97,12 +98,6 @@ class TowerGame(Game):
         state.table = table_for(state.table, options)
         state.setup()
         return state
-
-    def parse_action(self, text: str) -> TowerAction:
-        return parse_action(text)
-
-    def action_from_json(self, data: Any) -> TowerAction:
-        return action_from_json(data)
 
 
 __all__ = ["IllegalAction", "InvalidAction", "TowerGame", "TowerState"]

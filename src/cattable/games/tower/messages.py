@@ -6,17 +6,10 @@ from typing import Any
 
 from cattable.core.i18n import N_, Message
 
-ANNOUNCEMENTS = {
-    "choose": N_("takes Action card {card}"),
-    "wall": N_("stands a wall ({type}) at ({x}, {y}), turned {yaw} degrees, folded {fold} degrees"),
-    "floor": N_("lays a floor at ({x}, {y}), turned {yaw} degrees"),
-    "cat": N_("stands a {colour} cat on floor {floor} at ({x}, {y})"),
-    "pet": N_("pets the cat"),
-    "move": N_("moves cat {cat} up to floor {floor}"),
-    "goal": N_("completes Goal card {card} and climbs {floors} floors"),
-    "refresh": N_("discards Goal card {card} and draws another"),
-    "skip": N_("passes"),
-}
+from .actions import ACTIONS
+
+ANNOUNCEMENTS = ACTIONS.announcements()
+"""Each kind's template, declared with the kind (``actions.py``)."""
 WORDS = (
     N_("bricks"),
     N_("windows"),

@@ -1,4 +1,5 @@
-"""The five actions, as small tuples with a leading kind tag (C-level hash and equality).
+"""The five actions, as small tuples with a leading kind tag (C-level hash and equality), each kind
+declared once in ``ACTIONS`` (its fields, their types, its text form, schema and announcement).
 
 Cats are numbered 1 and 2 in text and JSON (0 and 1 inside). Cells are named like ``c5``. Forms:
 
@@ -14,7 +15,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
-from cattable.core import InvalidAction
+from cattable.core.declared import Declaration, Field, Kind
+from cattable.core.fields import FieldType, Int, Word, described
+from cattable.core.i18n import N_
 
 from .coords import cell_name, parse_cell
 
@@ -37,10 +40,10 @@ class Fish(NamedTuple):
     col: int
 
     def text(self) -> str:
-        return f"fish {cell_name(self.row, self.col)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "fish", "at": cell_name(self.row, self.col)}
+        return ACTIONS.to_json(self)
 
 
 class Cat(NamedTuple):
@@ -49,10 +52,10 @@ class Cat(NamedTuple):
     col: int
 
     def text(self) -> str:
-        return f"cat {cell_name(self.row, self.col)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "cat", "at": cell_name(self.row, self.col)}
+        return ACTIONS.to_json(self)
 
 
 class Move(NamedTuple):
@@ -62,10 +65,10 @@ class Move(NamedTuple):
     col: int
 
     def text(self) -> str:
-        return f"move {self.cat + 1} {cell_name(self.row, self.col)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "move", "cat": self.cat + 1, "to": cell_name(self.row, self.col)}
+        return ACTIONS.to_json(self)
 
 
 class Jump(NamedTuple):
@@ -74,10 +77,10 @@ class Jump(NamedTuple):
     direction: str
 
     def text(self) -> str:
-        return f"jump {self.cat + 1} {self.direction}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "jump", "cat": self.cat + 1, "direction": self.direction}
+        return ACTIONS.to_json(self)
 
 
 class Pop(NamedTuple):
@@ -87,14 +90,13 @@ class Pop(NamedTuple):
     col: int
 
     def text(self) -> str:
-        return f"pop {self.cat + 1} {cell_name(self.row, self.col)}"
+        return ACTIONS.text(self)
 
     def to_json(self) -> Any:
-        return {"kind": "pop", "cat": self.cat + 1, "at": cell_name(self.row, self.col)}
+        return ACTIONS.to_json(self)
 
 
 WashiAction = Fish | Cat | Move | Jump | Pop
-ACTION_TYPES = (Fish, Cat, Move, Jump, Pop)
 
 
 # interned constructors: the same tuple object every time, so legal lists are built without allocation
@@ -123,103 +125,83 @@ def pop(cat: int, row: int, col: int) -> Pop:
     return Pop("pop", cat, row, col)
 
 
-_USAGE = "expected e.g. 'fish c5', 'cat c5', 'move 1 c6', 'jump 1 north' or 'pop 1 e4'"
+class CellName(FieldType):
+    """A cell, ``(row, col)`` inside: its canonical name in JSON (``c5``), any case in text."""
+
+    define = "cell"
+    description = "A cell name: its column in letters (a..z, then aa, ab, ...) and its row from 1 at the top, like c5."
+
+    def from_json(self, value: Any) -> tuple[int, int]:
+        pos = parse_cell(value) if isinstance(value, str) else None
+        if pos is None or cell_name(*pos) != value:
+            raise ValueError(value)
+        return pos
+
+    def to_json(self, value: Any) -> str:
+        return cell_name(*value)
+
+    def from_text(self, word: str) -> tuple[int, int]:
+        pos = parse_cell(word)
+        if pos is None:
+            raise ValueError(word)
+        return pos
+
+    def expects(self) -> str:
+        return "a cell name like c5"
+
+    def body(self, description: str | None) -> dict[str, Any]:
+        return described({"type": "string"}, description, {"pattern": "^[a-z]{1,2}[1-9][0-9]{0,2}$"})
 
 
-def _cell(text: str, whole: str) -> tuple[int, int]:
-    pos = parse_cell(text)
-    if pos is None:
-        raise InvalidAction(f"{whole!r}: {text!r} is not a cell name like c5; {_USAGE}")
-    return pos
+CELL = CellName()
+CAT = Int(1, 2, offset=1, define="cat", description="Which of the player's two cats: 1 or 2.")
+ROW_COL = ("row", "col")
 
-
-def _cat_number(text: str, whole: str) -> int:
-    if text not in ("1", "2"):
-        raise InvalidAction(f"{whole!r}: the cat must be 1 or 2, not {text!r}")
-    return int(text) - 1
-
-
-def parse_action(text: Any) -> WashiAction:
-    """Read the text form, forgiving case and spacing."""
-    if not isinstance(text, str):
-        raise InvalidAction(f"not an action text: {text!r}")
-    words = text.strip().lower().split()
-    if not words:
-        raise InvalidAction(f"empty action; {_USAGE}")
-    kind, args = words[0], words[1:]
-    if kind in ("fish", "cat") and len(args) == 1:
-        r, c = _cell(args[0], text)
-        return fish(r, c) if kind == "fish" else cat(r, c)
-    if kind in ("move", "pop") and len(args) == 2:
-        k = _cat_number(args[0], text)
-        r, c = _cell(args[1], text)
-        return move(k, r, c) if kind == "move" else pop(k, r, c)
-    if kind == "jump" and len(args) == 2:
-        k = _cat_number(args[0], text)
-        d = DIR_ALIASES.get(args[1], args[1])
-        if d not in DIRECTIONS:
-            raise InvalidAction(f"{text!r}: the direction must be north, east, south or west")
-        return jump(k, d)
-    raise InvalidAction(f"cannot read {text!r}; {_USAGE}")
-
-
-_JSON_FIELDS: dict[str, tuple[str, ...]] = {
-    "fish": ("kind", "at"),
-    "cat": ("kind", "at"),
-    "move": ("kind", "cat", "to"),
-    "jump": ("kind", "cat", "direction"),
-    "pop": ("kind", "cat", "at"),
-}
-
-
-def _json_cell(data: dict[str, Any], key: str) -> tuple[int, int]:
-    """A cell field of the JSON form: its canonical name (lower case, like ``c5``), nothing looser."""
-    value = data[key]
-    pos = parse_cell(value) if isinstance(value, str) else None
-    if pos is None or cell_name(*pos) != value:
-        raise InvalidAction(f"malformed action {data!r}: {key} must be a cell name like c5, not {value!r}")
-    return pos
-
-
-def _json_cat(data: dict[str, Any]) -> int:
-    value = data["cat"]
-    if type(value) is not int or value not in (1, 2):
-        raise InvalidAction(f"malformed action {data!r}: cat must be 1 or 2, not {value!r}")
-    return value - 1
-
-
-def action_from_json(data: Any) -> WashiAction:
-    """Read the JSON form written by ``to_json`` exactly (no missing, extra or mistyped field); anything
-    else is an InvalidAction."""
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise InvalidAction(f"not an action object with a kind: {data!r}")
-    kind = data["kind"]
-    fields = _JSON_FIELDS.get(kind)
-    if fields is None:
-        raise InvalidAction(f"unknown action kind {kind!r}; kinds: {', '.join(_JSON_FIELDS)}")
-    if set(data) != set(fields):
-        raise InvalidAction(f"malformed action {data!r}: a {kind} has the fields {', '.join(fields)}")
-    if kind == "fish":
-        return fish(*_json_cell(data, "at"))
-    if kind == "cat":
-        return cat(*_json_cell(data, "at"))
-    k = _json_cat(data)
-    if kind == "jump":
-        direction = data["direction"]
-        if direction not in DIRECTIONS:
-            raise InvalidAction(f"malformed action {data!r}: direction must be one of {', '.join(DIRECTIONS)}")
-        return jump(k, direction)
-    if kind == "move":
-        return move(k, *_json_cell(data, "to"))
-    return pop(k, *_json_cell(data, "at"))
-
-
-_CLASS_OF_KIND: dict[Any, type] = {"fish": Fish, "cat": Cat, "move": Move, "jump": Jump, "pop": Pop}
-
-
-def exact(action: Any) -> bool:
-    """Whether an action equal to a legal one is really that action: of the class its kind names, every
-    field a plain whole number or word. Tuples compare by value, so ``Jump('fish', 0, 0)`` equals
-    ``fish(0, 0)`` and ``Fish('fish', 0.0, 1)`` equals ``fish(0, 1)``; neither can be carried out."""
-    named: Any = _CLASS_OF_KIND.get(action[0])
-    return type(action) is named and all(type(v) is int or type(v) is str for v in action)
+ACTIONS = Declaration(
+    "washi",
+    "Tokyo Washi",
+    (
+        Kind(
+            "fish",
+            Fish,
+            lambda at: fish(*at),
+            "Setup: draw one of your fish on a plain street space of your home row or far row.",
+            (Field("at", CELL, "Where the fish is drawn.", ROW_COL),),
+            announce=N_("places a fish at {at}"),
+        ),
+        Kind(
+            "cat",
+            Cat,
+            lambda at: cat(*at),
+            "Setup: draw one of your two cats on a plain street space of your home row.",
+            (Field("at", CELL, "Where the cat is drawn.", ROW_COL),),
+            announce=N_("places a cat at {at}"),
+        ),
+        Kind(
+            "move",
+            Move,
+            lambda cat, to: move(cat, *to),
+            "Extend a cat's line one space (into a building: name the door's inside cell).",
+            (Field("cat", CAT), Field("to", CELL, "The space the line enters.", ROW_COL)),
+            announce=N_("moves cat {cat} to {to}"),
+        ),
+        Kind(
+            "jump",
+            Jump,
+            jump,
+            "A special move, the super cat jump: over any straight run of lines (over another colour, the super "
+            "amazing cat jump).",
+            (Field("cat", CAT), Field("direction", Word(DIRECTIONS, aliases=DIR_ALIASES), "Which way the cat jumps.")),
+            announce=N_("jumps cat {cat} to the {direction}"),
+        ),
+        Kind(
+            "pop",
+            Pop,
+            lambda cat, at: pop(cat, *at),
+            "A special move, the super sewer popper: dive into the sewer at a cell, come out of its pair.",
+            (Field("cat", CAT), Field("at", CELL, "The sewer the cat dives into.", ROW_COL)),
+            announce=N_("pops cat {cat} out of the sewer at {at}"),
+        ),
+    ),
+)
+ACTION_TYPES = ACTIONS.types

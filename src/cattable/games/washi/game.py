@@ -81,6 +81,7 @@ class WashiGame(Game):
         ),
     )
     action_types = A.ACTION_TYPES
+    declared = A.ACTIONS
     has_hidden_information = False
     cooperative = False
     default_agent = "heuristic"
@@ -101,12 +102,6 @@ class WashiGame(Game):
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> WashiState:
         board = board_for(options["map"] or AUTO_MAPS[players], options["rules"] == "first")
         return WashiState(self, players, seed, options, script, board)
-
-    def parse_action(self, text: str) -> Action:
-        return A.parse_action(text)
-
-    def action_from_json(self, data: Any) -> Action:
-        return A.action_from_json(data)
 
 
 class WashiState(SetupPhase, PlayPhase):
@@ -129,7 +124,7 @@ class WashiState(SetupPhase, PlayPhase):
         cache = self._legal_cache
         if cache is None:
             cache = self._legal_cache = [] if self.phase == OVER else self._legal()
-        return any(map(is_, cache, repeat(action))) or (action in cache and A.exact(action))
+        return any(map(is_, cache, repeat(action))) or (action in cache and A.ACTIONS.exact(action))
 
     def _legal(self) -> list[Action]:
         if self.phase == PLAY:

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from cattable.core.i18n import N_
 
-ANNOUNCEMENTS = {
-    "fish": N_("places a fish at {at}"),
-    "cat": N_("places a cat at {at}"),
-    "move": N_("moves cat {cat} to {to}"),
-    "jump": N_("jumps cat {cat} to the {direction}"),
-    "pop": N_("pops cat {cat} out of the sewer at {at}"),
-}
+from .actions import ACTIONS
+
+ANNOUNCEMENTS = ACTIONS.announcements()
+"""Each kind's template, declared with the kind (``actions.py``)."""
 WORDS = (N_("north"), N_("south"), N_("east"), N_("west"))
 """The directions, translated where they appear in a message."""
