@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from . import actions as A
+from .bits import Bits, bits_of
 from .mapfile import (
     FIRST_MAPS_DIR,
     MAPS_DIR,
@@ -116,6 +117,10 @@ class Board:
                 for s in spaces:
                     mask[s] = 1
                 masks.append(bytes(mask))
+        self.home_bits = [bits_of(cells) for cells in self.home_cells]
+        self.far_bits = [bits_of(cells) for cells in self.far_cells]
+        self.bits = Bits(self.neighbours, w)
+        """The moves as shifts of sets of spaces, for the trapped test's searches (``bits.py``)."""
         self.colours = [s.colour for s in spec.strips]
         lines = {tuple(cells) for cells in self.home_cells + self.far_cells}
         self.rows: list[tuple[int, ...]] = sorted(lines, key=self._line_order)

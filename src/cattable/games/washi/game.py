@@ -225,6 +225,8 @@ class WashiState(SetupPhase, PlayPhase):
         other.board = self.board
         other.owner = list(self.owner)
         other.fish = list(self.fish)
+        other.blank = self.blank
+        other.lined = self.lined
         other.ends = list(self.ends)
         other.paths = [list(x) for x in self.paths]
         other.carry = list(self.carry)
@@ -237,6 +239,7 @@ class WashiState(SetupPhase, PlayPhase):
         other.eliminated = list(self.eliminated)
         other.drawings = list(self.drawings)
         other.routes = list(self.routes)
+        other.route_bits = list(self.route_bits)
         other.first_rules = self.first_rules
         other.crowded = list(self.crowded)
         other.phase = self.phase

@@ -8,9 +8,7 @@ has looked at every space it could reach, like any search: the answer is the sam
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Sequence
-
-from .board import Board
+from collections.abc import Collection, Sequence
 
 Order = Sequence[tuple[int, ...]]
 """Each node's neighbours, the one to try first last (``Board.toward``)."""
@@ -52,58 +50,3 @@ def path(
             if blank:
                 push(t)
     return None
-
-
-def ways_home(board: Board, owner: Sequence[int], fish: Sequence[int], p: int, came: dict[int, int]) -> Iterator[int]:
-    """Every way home at once: a search out of all the blank spaces of seat ``p``'s home row over blank
-    spaces, yielding the unpicked fish of its far row as it meets them, so that a caller that needs only
-    one stops it early. ``came`` (empty at first) fills as it goes: follow it from a fish met to walk that
-    fish's way home (``way_home``)."""
-    far = board.far[p]
-    queue = [h for h in board.home_cells[p] if owner[h] < 0 and fish[h] < 0]
-    for h in queue:
-        came[h] = h
-    neighbours = board.neighbours
-    for node in queue:
-        for t in neighbours[node]:
-            if t in came:
-                continue
-            came[t] = node
-            if owner[t] >= 0:
-                continue
-            if fish[t] < 0:
-                queue.append(t)
-            elif far[t]:
-                yield t
-
-
-def way_home(came: dict[int, int], f: int) -> tuple[int, ...]:
-    """The way home from fish ``f`` that ``ways_home`` found, the fish left out, the home space last."""
-    cells = []
-    node = came[f]
-    while True:
-        cells.append(node)
-        up = came[node]
-        if up == node:
-            return tuple(cells)
-        node = up
-
-
-def fish_within_reach(board: Board, owner: Sequence[int], fish: Sequence[int], end: int, far: bytes) -> list[int]:
-    """Unpicked fish in the far row next to a space reachable from ``end`` over blank spaces."""
-    seen = {end}
-    queue = [end]
-    found: list[int] = []
-    neighbours = board.neighbours
-    for node in queue:
-        for t in neighbours[node]:
-            if t in seen:
-                continue
-            seen.add(t)
-            if owner[t] >= 0:
-                continue
-            if fish[t] < 0:
-                queue.append(t)
-            elif far[t]:
-                found.append(t)
-    return found

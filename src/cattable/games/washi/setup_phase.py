@@ -117,6 +117,7 @@ class SetupPhase(Position):
             crowded[c] = True
         if action.kind == "fish":
             self.fish[cell] = p
+            self.blank &= ~(1 << cell)
             if b.home[p][cell] or self.fish_far[p] >= FISH_PER_ROW:
                 self.fish_home[p] += 1
             else:
@@ -124,7 +125,7 @@ class SetupPhase(Position):
         else:
             k = 0 if self.ends[2 * p] < 0 else 1
             self.ends[2 * p + k] = cell
-            self.owner[cell] = p
+            self._draw_line(p, cell)
             self.paths[2 * p + k].append(cell)
         self.step += 1
         n = self.players
