@@ -112,12 +112,13 @@ def fresh_bits(state: WashiState) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(("map_name", "players", "games"), [("standard", 2, 60), ("long", 2, 20), ("city6", 4, 6)])
-def test_the_bit_sets_kept_as_lines_grow_equal_a_fresh_count_after_every_action(
+def test_what_is_kept_as_lines_grow_equals_a_fresh_count_after_every_action(
     map_name: str, players: int, games: int
 ) -> None:
-    """``Position.blank``, ``lined`` and each kept route's bits are updated as lines and fish are drawn,
-    never collected again: after every action of seeded games (and in a clone) they equal a fresh count, and
-    ``route`` given them finds a route exactly when it finds one collecting them itself."""
+    """``Position.blank``, ``lined`` and each kept route's bits are updated as lines and fish are drawn, and
+    the setup's ``row_crowd`` and ``owed`` as drawings are made, never collected again: after every action
+    of seeded games (and in a clone) they equal a fresh count, and ``route`` given the blank spaces finds a
+    route exactly when it finds one collecting them itself."""
     rng = random.Random(players * 31 + games)
     for seed in range(games):
         state = washi(cattable.game("washi").new(players=players, seed=seed, map=map_name))
@@ -126,6 +127,9 @@ def test_the_bit_sets_kept_as_lines_grow_equal_a_fresh_count_after_every_action(
             state.apply(legal[rng.randrange(len(legal))])
             for s in (state, washi(state.clone())):
                 assert (s.blank, s.lined) == fresh_bits(s), f"{map_name} seed {seed}: the bit sets drifted"
+                rows = s.board.rows
+                assert s.row_crowd == [sum(1 << i for i, c in enumerate(row) if s.crowded[c]) for row in rows]
+                assert s.owed == s._owed()
                 for i, kept in enumerate(s.routes):
                     if kept is not None:
                         assert s.route_bits[i] == sum(1 << c for c in {*kept[1][0], *kept[1][1]})

@@ -125,6 +125,10 @@ class Board:
         lines = {tuple(cells) for cells in self.home_cells + self.far_cells}
         self.rows: list[tuple[int, ...]] = sorted(lines, key=self._line_order)
         """Every strip's own row and far row, once each, in order along the map's lines (for the spacing)."""
+        self.row_slots: list[tuple[tuple[int, int], ...]] = [
+            tuple((k, i) for k, row in enumerate(self.rows) for i, x in enumerate(row) if x == c) for c in range(n)
+        ]
+        """For each space, where it stands in ``rows``: (row, index in the row) for each row it is on."""
         self.home_row = [self.rows.index(tuple(cells)) for cells in self.home_cells]
         self.far_row = [self.rows.index(tuple(cells)) for cells in self.far_cells]
         self._rows_near: dict[int, tuple[int, ...]] = {}
@@ -159,7 +163,7 @@ class Board:
         only on that row's free spaces and what it is owed, so the setup remembers the answer
         (``room_on_row``); the shipped maps have only such rows."""
         self.room_on_row: dict[tuple[int, int, tuple[bool, ...]], tuple[int, ...]] = {}
-        """(row, drawings it is owed, which of its spaces are crowded) -> the spaces of the row where a drawing
+        """(row, drawings it is owed, which of its spaces are crowded as bits) -> the spaces of the row where a drawing
         keeps room for the rest: filled by the setup as it meets them, shared by every state on the map."""
 
     def _toward(self, row: list[int]) -> list[tuple[int, ...]]:

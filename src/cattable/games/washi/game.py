@@ -242,6 +242,8 @@ class WashiState(SetupPhase, PlayPhase):
         other.route_bits = list(self.route_bits)
         other.first_rules = self.first_rules
         other.crowded = list(self.crowded)
+        other.row_crowd = list(self.row_crowd)
+        other.owed = list(self.owed)
         other.phase = self.phase
         other.step = self.step
         other.turn = self.turn

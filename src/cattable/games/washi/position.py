@@ -42,11 +42,13 @@ class Position(State):
         "fish_home",
         "fish_taken",
         "lined",
+        "owed",
         "owner",
         "paths",
         "phase",
         "route_bits",
         "routes",
+        "row_crowd",
         "specials",
         "step",
         "turn",
@@ -94,6 +96,14 @@ class Position(State):
         self.drawings: list[int] = []
         self.crowded: list[bool] = [False] * n
         """Spaces closer than the spacing rule allows to some drawing."""
+        self.row_crowd: list[int] = [0] * len(board.rows)
+        """For each of the board's rows, its crowded spaces as bits (bit i: the row's i-th space), kept as
+        drawings are made: the key under which the setup remembers a row's answer (``Board.room_on_row``)."""
+        self.owed: list[int] = [0] * len(board.rows)
+        """How many drawings each of the board's rows is still owed, counted down as they are made."""
+        for q in range(players):
+            self.owed[board.home_row[q]] += FISH_PER_ROW + CATS_PER_PLAYER
+            self.owed[board.far_row[q]] += FISH_PER_ROW
         self.phase = FISH
         self.step = 0
         self.turn = 0
