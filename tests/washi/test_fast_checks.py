@@ -136,9 +136,9 @@ def test_what_is_kept_as_lines_grow_equals_a_fresh_count_after_every_action(
             for i, end in enumerate(state.ends):
                 if state.phase == PLAY and not state.done[i]:
                     p, carrying = i // 2, state.carry[i]
-                    kept = route(state.board, state.owner, state.fish, p, end, carrying, state.blank)
+                    given = route(state.board, state.owner, state.fish, p, end, carrying, state.blank)
                     afresh = route(state.board, state.owner, state.fish, p, end, carrying)
-                    assert (kept is None) == (afresh is None)
+                    assert (given is None) == (afresh is None)
 
 
 @pytest.mark.parametrize(

@@ -162,7 +162,7 @@ class Board:
         """Rows no drawing on another row crowds: whether a drawing there keeps the room for the rest depends
         only on that row's free spaces and what it is owed, so the setup remembers the answer
         (``room_on_row``); the shipped maps have only such rows."""
-        self.room_on_row: dict[tuple[int, int, tuple[bool, ...]], tuple[int, ...]] = {}
+        self.room_on_row: dict[tuple[int, int, int], tuple[int, ...]] = {}
         """(row, drawings it is owed, which of its spaces are crowded as bits) -> the spaces of the row where a drawing
         keeps room for the rest: filled by the setup as it meets them, shared by every state on the map."""
 
