@@ -9,13 +9,14 @@ fish are drawn (``Position.blank``), so no search starts by collecting them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 Layers = list[int]
 """A search's frontiers in order: the sources first, then the spaces first reached at each step."""
 
 
-def bits_of(cells: Sequence[int]) -> int:
+def bits_of(cells: Iterable[int]) -> int:
+    """The set of ``cells`` as bits."""
     out = 0
     for c in cells:
         out |= 1 << c
@@ -82,10 +83,11 @@ class Bits:
             odd ^= low
         return out
 
-    def search(self, sources: int, allowed: int, goal: int) -> tuple[Layers, int] | None:
+    def search(self, sources: int, allowed: int, goal: int, limit: int = 0) -> tuple[Layers, int] | None:
         """Breadth first from ``sources`` through ``allowed`` until a step meets ``goal``: the layers and the
         goal spaces met at that step (a goal space need not be allowed: it is only arrived at); None when
-        the spaces reached meet no goal. (``step`` written out: this loop is the trapped test's hot path.)"""
+        the spaces reached meet no goal, or (``limit``) when more than ``limit`` spaces were reached first.
+        (``step`` written out: this loop is the trapped test's hot path.)"""
         w, east, west, south, north = self.width, self.east, self.west, self.south, self.north
         odd_mask, odd_from = self.odd, self.odd_from
         layers = [sources]
@@ -100,22 +102,25 @@ class Bits:
                 low = odd & -odd
                 reached |= odd_from[low.bit_length() - 1]
                 odd ^= low
-            hit = reached & goal & ~seen
+            reached &= ~seen
+            hit = reached & goal
             if hit:
                 return layers, hit
-            frontier = reached & allowed & ~seen
+            frontier = reached & allowed
             if not frontier:
                 return None
             seen |= frontier
+            if limit and seen.bit_count() > limit:
+                return None
             layers.append(frontier)
 
     def reach(self, sources: int, allowed: int) -> int:
         """Every space reachable from ``sources`` through ``allowed``, and the spaces one step beyond them."""
+        step = self.step
         seen = sources
         frontier = sources
         while frontier:
-            reached = self.step(frontier)
-            new = reached & ~seen
+            new = step(frontier) & ~seen
             seen |= new
             frontier = new & allowed
         return seen

@@ -103,7 +103,7 @@ class PlayPhase(Position):
                     beside = step_aside(self.board, owner, self.fish, end, way)
                     if beside is not None:
                         return self._keep(i, end, beside)
-                mended = repair(self.board, owner, self.fish, p, end, way, attached)
+                mended = repair(self.board, owner, self.fish, p, end, way, attached, self.blank)
                 if mended is not None:
                     return self._keep(i, end, mended)
         found = route(self.board, self.owner, self.fish, p, end, self.carry[i], self.blank)

@@ -6,10 +6,11 @@ blank spaces, none will open again: without a special move that cat can never de
 
 A line never crosses itself, so a route out to a fish and back home must not use a space twice. For a cat
 without a fish that is two paths from the fish that share no space: one to the end of the cat's line, one
-to a blank space of its home row. ``route`` tries quick searches first (``paths.py``) and leaves the rest to
-a flow of two units out of each fish (``flow.py``, Menger: the two paths exist exactly when the flow does).
+to a blank space of its home row. ``route`` tries quick searches first (``bits.py``) and leaves the rest to
+a flow of two units out of each fish (``flow.py``, Menger: the two paths exist exactly when the flow does),
+skipping the flow for a fish that one space cuts off from the cat and from home at once (``_cut``).
 It returns the spaces used, so that a state can keep the route and look again only when a new line lands
-on it (``still_open``), or mend it where one does (``repair``).
+on it (its bits against the lined spaces, or ``still_open``), or mend it where one does (``repair``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from collections.abc import Iterator, Sequence
 from .bits import Bits, bits_of, cells_of
 from .board import Board
 from .flow import Route, two_paths
-from .paths import path
 
 __all__ = ["REPAIR_BUDGET", "Route", "blank_of", "repair", "route", "step_aside", "still_open"]
 
@@ -78,14 +78,30 @@ def route(
         found = bits.search(1 << end, blank, 1 << f)  # the nearest way there, and home around it
         if found is not None:
             there = _walk(bits, *found)
-            around = blank & ~bits_of(there)
+            on_there = bits_of(there)
+            around = blank & ~on_there
             found = bits.search(1 << f, around, home & around)
             if found is not None:
                 return there, _walk(bits, *found)
+            if _cut(bits, blank, home, f, end, on_there & bits_of(ways[f])):
+                continue
         pair = two_paths(board, owner, fish, p, f, end, ways[f])
         if pair is not None:
             return pair
     return None
+
+
+def _cut(bits: Bits, blank: int, home: int, f: int, end: int, shared: int) -> bool:
+    """Whether one space of ``shared`` (spaces on both a way from fish ``f`` to the cat and a way home) cuts
+    the fish off from the cat and from home at once: then every way there and every way home pass through
+    it, and no route leaves by one and comes back by the other (the flow would say no, more slowly). False
+    proves nothing: the flow decides."""
+    for v in cells_of(shared):
+        allowed = blank & ~(1 << v)
+        reached = bits.reach(1 << f, allowed)
+        if not reached >> end & 1 and not reached & home & allowed:
+            return True
+    return False
 
 
 def blank_of(board: Board, owner: Sequence[int], fish: Sequence[int]) -> int:
@@ -159,16 +175,26 @@ REPAIR_BUDGET = 32
 
 
 def repair(
-    board: Board, owner: Sequence[int], fish: Sequence[int], p: int, end: int, kept: Route, attached: bool
+    board: Board,
+    owner: Sequence[int],
+    fish: Sequence[int],
+    p: int,
+    end: int,
+    kept: Route,
+    attached: bool,
+    blank: int | None = None,
 ) -> Route | None:
     """A kept route mended where lines have landed on it, or where the cat stepped off it (``attached``
     False): first a short detour from the last open space before the damage to the first after it (or to
     another blank space of the home row), else a new search for the damaged half (the way to the fish or
     the way home) around the half that is still open. None when neither keeps the fish on the way.
+    ``blank``: the blank spaces as bits, as the position keeps them (found afresh when left out).
 
     None says nothing about being trapped, only that ``route`` must decide: a repair is a cheap way to
     find some route (most of the time a new line cuts a route in one place), never a proof that there is
     none, so the answer, trapped or not, is the same with or without it."""
+    if blank is None:
+        blank = blank_of(board, owner, fish)
     there, back = kept
     cells = there + back
     fish_at = len(there) - 1  # -1: the cat carries its fish
@@ -178,23 +204,22 @@ def repair(
     if fish_at >= 0 and first <= fish_at <= last:
         return None  # the fish itself is in the damage: no detour keeps it
     on_the_way_there = fish_at > last
-    mended = _detour(board, owner, fish, p, end, cells, first, last, fish_at if on_the_way_there else -1)
+    mended = _detour(board, blank, p, end, cells, first, last, fish_at if on_the_way_there else -1)
     if mended is not None:
         split = mended.index(there[-1]) + 1 if there else 0
         return mended[:split], mended[split:]
+    bits = board.bits
     if on_the_way_there:
-        goal = bytearray(board.size)
-        goal[there[-1]] = 1
-        way = path(owner, fish, board.toward_far[p], end, goal, set(back), True)
-        return None if way is None else (way, back)
-    way = path(owner, fish, board.toward_home[p], there[-1] if there else end, board.home[p], {end, *there}, False)
-    return None if way is None else (there, way)
+        found = bits.search(1 << end, blank & ~bits_of(back), 1 << there[-1])
+        return None if found is None else (_walk(bits, *found), back)
+    around = blank & ~bits_of(there)
+    found = bits.search(1 << (there[-1] if there else end), around, board.home_bits[p] & around)
+    return None if found is None else (there, _walk(bits, *found))
 
 
 def _detour(
     board: Board,
-    owner: Sequence[int],
-    fish: Sequence[int],
+    blank: int,
     p: int,
     end: int,
     cells: tuple[int, ...],
@@ -202,40 +227,26 @@ def _detour(
     last: int,
     fish_at: int,
 ) -> tuple[int, ...] | None:
-    """``cells`` (a route, fish and all) with ``cells[first : last + 1]`` replaced by a detour of at most
+    """``cells`` (a route, fish and all) with ``cells[first : last + 1]`` replaced by a detour found within
     ``REPAIR_BUDGET`` spaces, that rejoins the route before the fish at ``fish_at`` (-1: anywhere after the
     damage, or on another blank home space); None when there is no such detour."""
     if fish_at >= 0:  # rejoin before the fish, and keep off the way home
         goal = {c: k for k, c in enumerate(cells[last + 1 : fish_at + 1], last + 1)}
-        avoid = {*cells[:first], *cells[fish_at + 1 :]}
-        home = None
+        avoid = bits_of(cells[:first]) | bits_of(cells[fish_at + 1 :])
+        home = 0
     else:
         goal = {c: k for k, c in enumerate(cells[last + 1 :], last + 1)}
-        avoid = set(cells[:first])
-        home = board.home[p]
+        avoid = bits_of(cells[:first])
+        home = board.home_bits[p] & blank & ~avoid
     start = cells[first - 1] if first > 0 else end
-    came = dict.fromkeys(avoid, start)
-    came[start] = start
-    queue = [start]
-    neighbours = board.neighbours
-    for node in queue:
-        for t in neighbours[node]:
-            if t in came:
-                continue
-            came[t] = node
-            if owner[t] >= 0:
-                continue
-            k = goal.get(t)
-            if k is None and home is not None and home[t] and fish[t] < 0:
-                k = len(cells)  # a new end on the home row: nothing of the old route after it
-            if k is not None:
-                detour = [t]
-                while node != start:
-                    detour.append(node)
-                    node = came[node]
-                return (*cells[:first], *reversed(detour), *cells[k + 1 :])
-            if fish[t] < 0:
-                queue.append(t)
-                if len(queue) > REPAIR_BUDGET:
-                    return None
-    return None
+    bits = board.bits
+    found = bits.search(1 << start, blank & ~avoid, bits_of(goal) | home, REPAIR_BUDGET)
+    if found is None:
+        return None
+    layers, hit = found
+    t = (hit & -hit).bit_length() - 1
+    k = goal.get(t, len(cells))  # not on the route: a new end on the home row, nothing of the old route after it
+    detour = bits.back(layers, t)
+    detour.pop()
+    detour.reverse()
+    return (*cells[:first], *detour, *cells[k + 1 :])

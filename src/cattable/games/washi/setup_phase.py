@@ -118,9 +118,8 @@ class SetupPhase(Position):
         crowded, row_crowd = self.crowded, self.row_crowd
         for c in b.near[cell]:
             crowded[c] = True
-        for c in b.near_on_rows[cell]:
-            for k, i in b.row_slots[c]:
-                row_crowd[k] |= 1 << i
+        for k, bits in b.row_marks[cell]:
+            row_crowd[k] |= bits
         if action.kind == "fish":
             self.fish[cell] = p
             self.blank &= ~(1 << cell)
