@@ -98,8 +98,7 @@ def _cut(bits: Bits, blank: int, home: int, f: int, end: int, shared: int) -> bo
     proves nothing: the flow decides."""
     for v in cells_of(shared):
         allowed = blank & ~(1 << v)
-        reached = bits.reach(1 << f, allowed)
-        if not reached >> end & 1 and not reached & home & allowed:
+        if bits.search(1 << f, allowed, 1 << end | home & allowed) is None:  # reaches neither
             return True
     return False
 
