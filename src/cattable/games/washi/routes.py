@@ -203,7 +203,7 @@ def repair(
     if fish_at >= 0 and first <= fish_at <= last:
         return None  # the fish itself is in the damage: no detour keeps it
     on_the_way_there = fish_at > last
-    mended = _detour(board, blank, p, end, cells, first, last, fish_at if on_the_way_there else -1)
+    mended = _detour(board, owner, fish, p, end, cells, first, last, fish_at if on_the_way_there else -1)
     if mended is not None:
         split = mended.index(there[-1]) + 1 if there else 0
         return mended[:split], mended[split:]
@@ -218,7 +218,8 @@ def repair(
 
 def _detour(
     board: Board,
-    blank: int,
+    owner: Sequence[int],
+    fish: Sequence[int],
     p: int,
     end: int,
     cells: tuple[int, ...],
@@ -226,26 +227,41 @@ def _detour(
     last: int,
     fish_at: int,
 ) -> tuple[int, ...] | None:
-    """``cells`` (a route, fish and all) with ``cells[first : last + 1]`` replaced by a detour found within
+    """``cells`` (a route, fish and all) with ``cells[first : last + 1]`` replaced by a detour of at most
     ``REPAIR_BUDGET`` spaces, that rejoins the route before the fish at ``fish_at`` (-1: anywhere after the
-    damage, or on another blank home space); None when there is no such detour."""
+    damage, or on another blank home space); None when there is no such detour. A search a space at a time:
+    it stops within a few spaces, where a search over bits would cost more in setting up its sets."""
     if fish_at >= 0:  # rejoin before the fish, and keep off the way home
         goal = {c: k for k, c in enumerate(cells[last + 1 : fish_at + 1], last + 1)}
-        avoid = bits_of(cells[:first]) | bits_of(cells[fish_at + 1 :])
-        home = 0
+        avoid = {*cells[:first], *cells[fish_at + 1 :]}
+        home = None
     else:
         goal = {c: k for k, c in enumerate(cells[last + 1 :], last + 1)}
-        avoid = bits_of(cells[:first])
-        home = board.home_bits[p] & blank & ~avoid
+        avoid = set(cells[:first])
+        home = board.home[p]
     start = cells[first - 1] if first > 0 else end
-    bits = board.bits
-    found = bits.search(1 << start, blank & ~avoid, bits_of(goal) | home, REPAIR_BUDGET)
-    if found is None:
-        return None
-    layers, hit = found
-    t = (hit & -hit).bit_length() - 1
-    k = goal.get(t, len(cells))  # not on the route: a new end on the home row, nothing of the old route after it
-    detour = bits.back(layers, t)
-    detour.pop()
-    detour.reverse()
-    return (*cells[:first], *detour, *cells[k + 1 :])
+    came = dict.fromkeys(avoid, start)
+    came[start] = start
+    queue = [start]
+    neighbours = board.neighbours
+    for node in queue:
+        for t in neighbours[node]:
+            if t in came:
+                continue
+            came[t] = node
+            if owner[t] >= 0:
+                continue
+            k = goal.get(t)
+            if k is None and home is not None and home[t] and fish[t] < 0:
+                k = len(cells)  # a new end on the home row: nothing of the old route after it
+            if k is not None:
+                detour = [t]
+                while node != start:
+                    detour.append(node)
+                    node = came[node]
+                return (*cells[:first], *reversed(detour), *cells[k + 1 :])
+            if fish[t] < 0:
+                queue.append(t)
+                if len(queue) > REPAIR_BUDGET:
+                    return None
+    return None
