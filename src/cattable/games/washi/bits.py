@@ -83,15 +83,16 @@ class Bits:
             odd ^= low
         return out
 
-    def search(self, sources: int, allowed: int, goal: int, limit: int = 0) -> tuple[Layers, int] | None:
+    def search(self, sources: int, allowed: int, goal: int) -> tuple[Layers, int] | None:
         """Breadth first from ``sources`` through ``allowed`` until a step meets ``goal``: the layers and the
         goal spaces met at that step (a goal space need not be allowed: it is only arrived at); None when
-        the spaces reached meet no goal, or (``limit``) when more than ``limit`` spaces were reached first.
+        the spaces reached meet no goal.
         (``step`` written out: this loop is the trapped test's hot path.)"""
         w, east, west, south, north = self.width, self.east, self.west, self.south, self.north
         odd_mask, odd_from = self.odd, self.odd_from
         layers = [sources]
-        seen = sources
+        free = allowed & ~sources  # allowed and not reached yet
+        goal &= ~sources  # a goal space is never in a layer: the search ends when it meets one
         frontier = sources
         while True:
             reached = (
@@ -102,27 +103,26 @@ class Bits:
                 low = odd & -odd
                 reached |= odd_from[low.bit_length() - 1]
                 odd ^= low
-            reached &= ~seen
             hit = reached & goal
             if hit:
                 return layers, hit
-            frontier = reached & allowed
+            frontier = reached & free
             if not frontier:
                 return None
-            seen |= frontier
-            if limit and seen.bit_count() > limit:
-                return None
+            free ^= frontier
             layers.append(frontier)
 
     def reach(self, sources: int, allowed: int) -> int:
         """Every space reachable from ``sources`` through ``allowed``, and the spaces one step beyond them."""
         step = self.step
         seen = sources
+        free = allowed & ~sources  # allowed and not reached yet
         frontier = sources
         while frontier:
-            new = step(frontier) & ~seen
-            seen |= new
-            frontier = new & allowed
+            reached = step(frontier)
+            seen |= reached
+            frontier = reached & free
+            free ^= frontier
         return seen
 
     def back(self, layers: Layers, cell: int) -> list[int]:

@@ -121,16 +121,18 @@ def _ways(bits: Bits, sources: int, allowed: int, goal: int) -> Iterator[tuple[l
     """Breadth first from ``sources`` through ``allowed``: at each step that meets spaces of ``goal`` for the
     first time, the layers so far and those spaces, so that a caller that needs only one stops early."""
     layers = [sources]
-    seen = sources
+    free = allowed & ~sources  # allowed and not reached yet
+    goal &= ~sources  # what is left to meet
+    step = bits.step
     frontier = sources
     while frontier:
-        reached = bits.step(frontier)
-        hit = reached & goal & ~seen
+        reached = step(frontier)
+        hit = reached & goal
         if hit:
-            seen |= hit
+            goal ^= hit
             yield layers, hit
-        frontier = reached & allowed & ~seen
-        seen |= frontier
+        frontier = reached & free
+        free ^= frontier
         layers.append(frontier)
 
 
