@@ -9,6 +9,9 @@ from typing import Any
 import pytest
 
 import cattable
+from cattable.games.attack import actions as A
+from cattable.games.attack import plays
+from cattable.games.attack.game import AttackGame
 
 from .helpers import new
 
@@ -48,3 +51,19 @@ def test_random_games_end_and_replay(players: int, options: dict[str, Any]) -> N
             assert s.rounds <= options["time_limit"]
         again = cattable.replay(json.loads(json.dumps(s.record())))
         assert json.dumps(again.snapshot(), sort_keys=True) == json.dumps(s.snapshot(), sort_keys=True)
+
+
+def test_the_plays_made_once_are_exact_and_cover_every_seat() -> None:
+    """``plays.py`` makes its Cat Attack, Cat Burglar and Cat Fight actions once; ``is_legal`` takes one of
+    the legal list's own objects as exact without checking its fields: each such object must be exact, and
+    the table must hold a fight for every seat the game seats."""
+    assert AttackGame.max_players == plays.MAX_SEATS
+    made = [*plays.ATTACKS, *(b for row in plays.BURGLARS for b in row), *(f for row in plays.FIGHTS for f in row)]
+    assert all(A.exact(a) for a in made)
+    rng = random.Random(11)
+    for seed in range(6):
+        s = new(6, seed=seed)
+        while not s.is_over:
+            legal = s.legal_actions()
+            assert all(A.exact(a) for a in legal)
+            s.apply(legal[rng.randrange(len(legal))])

@@ -12,7 +12,8 @@ import cattable
 from cattable.agents import RandomAgent
 from cattable.agents.cafe.heuristic import HeuristicAgent
 from cattable.core import IllegalAction, InvalidAction, OptionError, State
-from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, CafeAction, Cat, Draft, Mark, Pass
+from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, CafeAction, Cat, Draft, Mark, Pass, check_value
+from cattable.games.cafe.game import INTERNED
 from cattable.games.cafe.phases import CHOOSING_CAT, MARKING, OVER
 from cattable.games.cafe.sheet import NSPACES, SPACE_AT, sheet_from_text, sheet_to_text
 from cattable.interfaces.terminal.drawings.cafe import render
@@ -235,6 +236,23 @@ def test_a_malformed_action_value_is_invalid_not_illegal(value: CafeAction) -> N
         state.apply(value)
     assert not isinstance(refused.value, IllegalAction)
     assert snap(state) == before and state.history == []
+
+
+def test_the_interned_actions_skip_only_a_check_they_pass() -> None:
+    """``CafeState.apply`` skips the value check for the game's own action objects (by identity): each of
+    them passes it, every legal action is one of them, and an equal copy is still checked."""
+    for action in INTERNED.values():
+        check_value(action)
+    rng = random.Random(5)
+    for seed in range(6):
+        state = new(1 + seed % 4, seed=seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert all(INTERNED.get(id(a)) is a for a in legal)
+            state.apply(legal[rng.randrange(len(legal))])
+    copy = Cat("take", 4)  # equal to take 4 as a tuple, but not the game's object
+    with pytest.raises(InvalidAction, match="not a Cat Cafe action"):
+        new(2).apply(copy)
 
 
 def test_a_well_formed_action_the_rules_forbid_is_illegal_not_invalid() -> None:

@@ -100,6 +100,7 @@ def playing(
     for p, k in carrying or []:
         state.carry[2 * p + k] = True
         state.fish_taken[p] += 1
+    state.forget_caches()
     return state
 
 

@@ -14,7 +14,11 @@ import random
 import pytest
 
 import cattable
+from cattable.games.washi.bits import bits_of
+from cattable.games.washi.board import board_for
+from cattable.games.washi.game import WashiState
 from cattable.games.washi.position import FISH, OVER, PLAY
+from cattable.games.washi.routes import route
 from cattable.games.washi.spacing import can_finish, room_on_line
 from tests.rulebook import rule
 
@@ -97,3 +101,53 @@ def test_room_on_a_line_is_the_look_ahead_for_every_space() -> None:
         for owed in range(1, 6):
             plain = [c for c in row if free[c] and can_finish([row], near, drawable, crowded, [owed - 1], (c,))]
             assert room_on_line(free, owed) == plain, (free, owed)
+
+
+def fresh_bits(state: WashiState) -> tuple[int, int]:
+    """The blank and the lined spaces as bits, collected afresh from the map."""
+    nodes = state.board.bits.nodes
+    cells = [c for c in range(state.board.size) if nodes >> c & 1]
+    blank = sum(1 << c for c in cells if state.owner[c] < 0 and state.fish[c] < 0)
+    return blank, sum(1 << c for c in cells if state.owner[c] >= 0)
+
+
+@pytest.mark.parametrize(("map_name", "players", "games"), [("standard", 2, 60), ("long", 2, 20), ("city6", 4, 6)])
+def test_what_is_kept_as_lines_grow_equals_a_fresh_count_after_every_action(
+    map_name: str, players: int, games: int
+) -> None:
+    """``Position.blank``, ``lined`` and each kept route's bits are updated as lines and fish are drawn, and
+    the setup's ``row_crowd`` and ``owed`` as drawings are made, never collected again: after every action
+    of seeded games (and in a clone) they equal a fresh count, and ``route`` given the blank spaces finds a
+    route exactly when it finds one collecting them itself."""
+    rng = random.Random(players * 31 + games)
+    for seed in range(games):
+        state = washi(cattable.game("washi").new(players=players, seed=seed, map=map_name))
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            for s in (state, washi(state.clone())):
+                assert (s.blank, s.lined) == fresh_bits(s), f"{map_name} seed {seed}: the bit sets drifted"
+                rows = s.board.rows
+                assert s.row_crowd == [sum(1 << i for i, c in enumerate(row) if s.crowded[c]) for row in rows]
+                assert s.owed == s._owed()
+                for i, kept in enumerate(s.routes):
+                    if kept is not None:
+                        assert s.route_bits[i] == sum(1 << c for c in {*kept[1][0], *kept[1][1]})
+            for i, end in enumerate(state.ends):
+                if state.phase == PLAY and not state.done[i]:
+                    p, carrying = i // 2, state.carry[i]
+                    given = route(state.board, state.owner, state.fish, p, end, carrying, state.blank)
+                    afresh = route(state.board, state.owner, state.fish, p, end, carrying)
+                    assert (given is None) == (afresh is None)
+
+
+@pytest.mark.parametrize(
+    ("map_name", "first"), [("standard", False), ("long", False), ("city6", False), ("standard", True)]
+)
+def test_a_step_of_the_bit_searches_is_one_normal_move(map_name: str, first: bool) -> None:
+    """``bits.Bits.step`` (shifts, plus the listed moves in and out of buildings) reaches from a space exactly
+    the spaces ``Board.neighbours`` lists, and ``into`` lists exactly the spaces that move to it."""
+    b = board_for(map_name, first)
+    for c in range(b.size):
+        assert b.bits.step(1 << c) == bits_of(b.neighbours[c])
+        assert b.bits.into[c] == bits_of([x for x in range(b.size) if c in b.neighbours[x]])

@@ -48,6 +48,10 @@ class Chance:
     # -- kinds of chance ---------------------------------------------------------------------------
     def die(self, sides: int = 6) -> int:
         """Roll one die with faces 1..sides."""
+        if self._script is None:  # no record to follow (every game played live): the same draw, made short
+            value = self._rng.randint(1, sides)
+            self.log.append(value)
+            return value
         return int(self._draw(self._rng.randint(1, sides), _WHOLE, 1, sides))
 
     def randbelow(self, n: int) -> int:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, ClassVar
 
 from cattable.core import Action, Game, Option, OptionError, Result
@@ -115,10 +117,13 @@ class AttackState(Position):
         return o
 
     def is_legal(self, action: Action) -> bool:
-        """Membership by a scan of the (short) legal list: cheaper than hashing it into a set per move."""
-        if self._legal_cache is None:
-            self._legal_cache = [] if self.over else self._legal()
-        return action in self._legal_cache and A.exact(action)
+        """Membership by a scan of the (short) legal list: cheaper than hashing it into a set per move. One
+        of the list's own objects (found by identity) was made by the rules, so it is exact; anything else
+        equal to one is checked field by field."""
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = [] if self.over else self._legal()
+        return any(map(is_, cache, repeat(action))) or (action in cache and A.exact(action))
 
     def _legal(self) -> list[Action]:
         return choices.legal(self)

@@ -20,9 +20,19 @@ from .movement import Blockers, blockers, cat_landings, taken_spaces
 from .position import HAND, NONE, Position
 
 _N_SPACES = len(standard_board().ids)
+MAX_SEATS = 6
+"""Cat Attack's most players (``AttackGame.max_players``)."""
 CAT_ACTIONS = tuple(tuple(CatCard("cat", v, d) for d in range(_N_SPACES)) for v in range(HAND + 1))
 """``CAT_ACTIONS[value][space]``: made once, so a legal list is a list of shared values."""
 CORNERED = tuple(CatCard("cat", v, NONE) for v in range(HAND + 1))
+ATTACKS = tuple(CatAttack("attack", d) for d in range(_N_SPACES))
+"""``ATTACKS[space]``, made once like ``CAT_ACTIONS`` (a named tuple made per play costs more than its test)."""
+BURGLARS = tuple(
+    (*(Burglar("burglar", d, i) for i in range(len(ITEMS))), Burglar("burglar", d, NONE)) for d in range(_N_SPACES)
+)
+"""``BURGLARS[space][item]`` (``[space][NONE]``: a shop's paw-print)."""
+FIGHTS = tuple(tuple(Fight("fight", t, su) for su in range(BIRD + 1)) for t in range(MAX_SEATS))
+"""``FIGHTS[seat][suit]``."""
 SPEEDY_PLAY = Speedy("speedy")
 ATTACK_PASS = CatAttack("attack", NONE)
 BURGLAR_PASS = Burglar("burglar", NONE, NONE)
@@ -105,13 +115,13 @@ def legal_plays(s: Position, seat: int) -> list[Action]:
                 blk = blockers(s, seat)
             targets = attack_targets(s, seat, blk)
             if targets:
-                out.extend([CatAttack("attack", t) for t in targets])
+                out.extend([ATTACKS[t] for t in targets])
             else:
                 out.append(ATTACK_PASS)
         elif card == BURGLAR:
             bt = burglar_targets(s, seat)
             if bt:
-                out.extend([Burglar("burglar", t, i) for t, i in bt])
+                out.extend([BURGLARS[t][i] for t, i in bt])
             else:
                 out.append(BURGLAR_PASS)
     if not s.younger:
@@ -217,5 +227,5 @@ def fights(s: Position, seat: int, counts: list[int], cat_reach: set[int]) -> li
     for t, p in enumerate(s.pos):
         if p == NONE or team[t] == mine or p == homes[t] or not near >> p & 1 or p in cat_reach:
             continue
-        out.extend([Fight("fight", t, su) for su in FIGHT_SUITS if counts[su]])
+        out.extend([FIGHTS[t][su] for su in FIGHT_SUITS if counts[su]])
     return out

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from . import actions as A
+from .bits import Bits, bits_of
 from .mapfile import (
     FIRST_MAPS_DIR,
     MAPS_DIR,
@@ -116,10 +117,18 @@ class Board:
                 for s in spaces:
                     mask[s] = 1
                 masks.append(bytes(mask))
+        self.home_bits = [bits_of(cells) for cells in self.home_cells]
+        self.far_bits = [bits_of(cells) for cells in self.far_cells]
+        self.bits = Bits(self.neighbours, w)
+        """The moves as shifts of sets of spaces, for the trapped test's searches (``bits.py``)."""
         self.colours = [s.colour for s in spec.strips]
         lines = {tuple(cells) for cells in self.home_cells + self.far_cells}
         self.rows: list[tuple[int, ...]] = sorted(lines, key=self._line_order)
         """Every strip's own row and far row, once each, in order along the map's lines (for the spacing)."""
+        # for each space, where it stands in ``rows``: (row, index in the row) for each row it is on
+        row_slots = [
+            tuple((k, i) for k, row in enumerate(self.rows) for i, x in enumerate(row) if x == c) for c in range(n)
+        ]
         self.home_row = [self.rows.index(tuple(cells)) for cells in self.home_cells]
         self.far_row = [self.rows.index(tuple(cells)) for cells in self.far_cells]
         self._rows_near: dict[int, tuple[int, ...]] = {}
@@ -145,31 +154,21 @@ class Board:
         self.near_on_rows: list[tuple[int, ...]] = [tuple(c for c in near if c in on_rows) for near in self.near]
         """``near`` cut down to the spaces of ``rows``: all the spacing look-ahead ever asks about, and a few
         spaces instead of 25 to mark for each drawing it tries (the setup's hot loop)."""
-        self.toward_home = [self._toward(cells) for cells in self.home_cells]
-        self.toward_far = [self._toward(cells) for cells in self.far_cells]
-        """Each node's neighbours, nearest to a seat's home row (far row) on the empty map last: the order in
-        which the searches of the trapped test pop them (``paths.path``)."""
+        self.row_marks: list[tuple[tuple[int, int], ...]] = []
+        """For each space, what a drawing there crowds on the rows: (row, the row's spaces it crowds as bits)."""
+        for near in self.near_on_rows:
+            marks: dict[int, int] = {}
+            for c in near:
+                for k, i in row_slots[c]:
+                    marks[k] = marks.get(k, 0) | 1 << i
+            self.row_marks.append(tuple(marks.items()))
         self.lone_rows: list[bool] = [all(self.rows_near(c) == (k,) for c in row) for k, row in enumerate(self.rows)]
         """Rows no drawing on another row crowds: whether a drawing there keeps the room for the rest depends
         only on that row's free spaces and what it is owed, so the setup remembers the answer
         (``room_on_row``); the shipped maps have only such rows."""
-        self.room_on_row: dict[tuple[int, int, tuple[bool, ...]], tuple[int, ...]] = {}
-        """(row, drawings it is owed, which of its spaces are crowded) -> the spaces of the row where a drawing
+        self.room_on_row: dict[tuple[int, int, int], tuple[int, ...]] = {}
+        """(row, drawings it is owed, which of its spaces are crowded as bits) -> the spaces of the row where a drawing
         keeps room for the rest: filled by the setup as it meets them, shared by every state on the map."""
-
-    def _toward(self, row: list[int]) -> list[tuple[int, ...]]:
-        """``neighbours`` sorted by their distance to ``row`` on the empty map, farthest first."""
-        far = self.size + 1
-        dist = [far] * self.size
-        queue = [c for c in row if self.node[c] == c]
-        for c in queue:
-            dist[c] = 0
-        for node in queue:
-            for t in self.neighbours[node]:
-                if dist[t] == far:
-                    dist[t] = dist[node] + 1
-                    queue.append(t)
-        return [tuple(sorted(near, key=lambda t: -dist[t])) for near in self.neighbours]
 
     def rows_near(self, cell: int) -> tuple[int, ...]:
         """The rows (indices into ``rows``) that a drawing at ``cell`` crowds."""

@@ -220,6 +220,8 @@ class WashiState(SetupPhase, PlayPhase):
         other.board = self.board
         other.owner = list(self.owner)
         other.fish = list(self.fish)
+        other.blank = self.blank
+        other.lined = self.lined
         other.ends = list(self.ends)
         other.paths = [list(x) for x in self.paths]
         other.carry = list(self.carry)
@@ -232,8 +234,11 @@ class WashiState(SetupPhase, PlayPhase):
         other.eliminated = list(self.eliminated)
         other.drawings = list(self.drawings)
         other.routes = list(self.routes)
+        other.route_bits = list(self.route_bits)
         other.first_rules = self.first_rules
         other.crowded = list(self.crowded)
+        other.row_crowd = list(self.row_crowd)
+        other.owed = list(self.owed)
         other.phase = self.phase
         other.step = self.step
         other.turn = self.turn

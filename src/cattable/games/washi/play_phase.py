@@ -7,7 +7,7 @@ from cattable.core.action import Action
 
 from . import actions as A
 from .position import OVER, Position
-from .routes import repair, route, step_aside, still_open
+from .routes import Route, repair, route, step_aside, still_open
 
 
 class PlayPhase(Position):
@@ -74,14 +74,14 @@ class PlayPhase(Position):
         """Whether cat ``i`` can still deliver by normal moves. The route found is kept: a cat that walks
         along it keeps the rest, one that steps beside it joins it again (``routes.step_aside``); where a
         line lands on it or the cat leaves it, a short detour mends it (``routes.repair``), and a new search
-        is made only when none does."""
-        end, owner = self.ends[i], self.owner
+        is made only when none does. Whether a line landed on it is one test of its bits against the lined
+        spaces (``route_bits``, ``lined``)."""
+        end = self.ends[i]
         kept = self.routes[i]
-        carrying = self.carry[i]
         if kept is not None:
             at, way = kept
             if at == end:  # the cat has not moved since: the route holds unless a line landed on it
-                if still_open(way, owner):
+                if not self.route_bits[i] & self.lined:
                     return True
                 attached = True
             else:
@@ -93,25 +93,38 @@ class PlayPhase(Position):
                     way = there, back[1:]
                 else:
                     attached = False
-            if (way[0] or way[1]) and carrying != bool(way[0]):
-                if still_open(way, owner):
-                    if attached:
-                        self.routes[i] = (end, way)
-                        return True
+            if (way[0] or way[1]) and self.carry[i] != bool(way[0]):
+                owner = self.owner
+                if attached and not (self.route_bits[i] & ~(1 << end)) & self.lined:
+                    self.routes[i] = (end, way)
+                    self.route_bits[i] &= ~(1 << end)
+                    return True
+                if not attached and still_open(way, owner):
                     beside = step_aside(self.board, owner, self.fish, end, way)
                     if beside is not None:
-                        self.routes[i] = (end, beside)
-                        return True
-                mended = repair(self.board, owner, self.fish, p, end, way, attached)
+                        return self._keep(i, end, beside)
+                mended = repair(self.board, owner, self.fish, p, end, way, attached, self.blank)
                 if mended is not None:
-                    self.routes[i] = (end, mended)
-                    return True
-        found = route(self.board, owner, self.fish, p, end, carrying)
-        self.routes[i] = None if found is None else (end, found)
-        return found is not None
+                    return self._keep(i, end, mended)
+        found = route(self.board, self.owner, self.fish, p, end, self.carry[i], self.blank)
+        if found is None:
+            self.routes[i] = None
+            return False
+        return self._keep(i, end, found)
+
+    def _keep(self, i: int, end: int, way: Route) -> bool:
+        """Keep ``way`` as cat ``i``'s route from ``end``, with its bits."""
+        self.routes[i] = (end, way)
+        bits = 0
+        for c in way[0]:
+            bits |= 1 << c
+        for c in way[1]:
+            bits |= 1 << c
+        self.route_bits[i] = bits
+        return True
 
     def _arrive(self, i: int, p: int, node: int, cell: int) -> None:
-        self.owner[node] = p
+        self._draw_line(p, node)
         self.ends[i] = node
         self.paths[i].append(cell)
         if self.fish[node] >= 0:
@@ -150,7 +163,7 @@ class PlayPhase(Position):
         entry = action.row * b.width + action.col
         mate = b.sewer_pair[entry]
         self.specials[p] -= 1
-        self.owner[entry] = p
+        self._draw_line(p, entry)
         self.paths[i].append(entry)
         self._arrive(i, p, mate, mate)
         self._after_turn(p)

@@ -28,6 +28,7 @@ class Position(State):
 
     __slots__ = (
         "alive",
+        "blank",
         "board",
         "carry",
         "crowded",
@@ -40,10 +41,14 @@ class Position(State):
         "fish_far",
         "fish_home",
         "fish_taken",
+        "lined",
+        "owed",
         "owner",
         "paths",
         "phase",
+        "route_bits",
         "routes",
+        "row_crowd",
         "specials",
         "step",
         "turn",
@@ -62,6 +67,11 @@ class Position(State):
         """Whose line is on each node (-1: none). A building's line is kept on its anchor cell (the view
         spreads it over every cell of the building)."""
         self.fish: list[int] = [-1] * n
+        self.blank = board.bits.nodes
+        """The spaces holding no line and no fish, as bits (``bits.py``): cleared as lines and fish are
+        drawn, so the trapped test's searches start from it instead of collecting it."""
+        self.lined = 0
+        """The spaces holding a line, as bits: a kept route is still open when it has none of them."""
         """Who drew a fish on each space (-1: none); a fish stays drawn (circled) once picked up."""
         self.ends: list[int] = [-1] * (2 * players)
         """Node at the far end of each cat's line, cat k of seat p at 2p+k (-1: not drawn yet)."""
@@ -81,13 +91,36 @@ class Position(State):
         """cattable 0.1's reading: no spacing look-ahead, and trapped only when a cat cannot step."""
         self.routes: list[tuple[int, Route] | None] = [None] * (2 * players)
         """The last route home found for each cat, with the end of its line when it was found."""
+        self.route_bits: list[int] = [0] * (2 * players)
+        """The spaces of each kept route as bits (its cat's line end left out)."""
         self.drawings: list[int] = []
         self.crowded: list[bool] = [False] * n
         """Spaces closer than the spacing rule allows to some drawing."""
+        self.row_crowd: list[int] = [0] * len(board.rows)
+        """For each of the board's rows, its crowded spaces as bits (bit i: the row's i-th space), kept as
+        drawings are made: the key under which the setup remembers a row's answer (``Board.room_on_row``)."""
+        self.owed: list[int] = [0] * len(board.rows)
+        """How many drawings each of the board's rows is still owed, counted down as they are made."""
+        for q in range(players):
+            self.owed[board.home_row[q]] += FISH_PER_ROW + CATS_PER_PLAYER
+            self.owed[board.far_row[q]] += FISH_PER_ROW
         self.phase = FISH
         self.step = 0
         self.turn = 0
         self.winners: tuple[int, ...] = ()
+
+    def _draw_line(self, p: int, node: int) -> None:
+        """A line of seat ``p`` on ``node``: the map and the bit sets the trapped test reads."""
+        self.owner[node] = p
+        self.blank &= ~(1 << node)
+        self.lined |= 1 << node
+
+    def _forget(self) -> None:
+        """A position arranged by hand (tests): the bit sets found afresh from the map."""
+        nodes, owner, fish = self.board.bits.nodes, self.owner, self.fish
+        cells = [c for c in range(self.board.size) if nodes >> c & 1]
+        self.blank = sum(1 << c for c in cells if owner[c] < 0 and fish[c] < 0)
+        self.lined = sum(1 << c for c in cells if owner[c] >= 0)
 
     def delivered(self, p: int) -> int:
         return int(self.done[2 * p]) + int(self.done[2 * p + 1])

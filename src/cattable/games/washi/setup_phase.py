@@ -34,8 +34,7 @@ class SetupPhase(Position):
         if self.first_rules:
             out = [drawn[c] for c in cells if drawable[c] and not crowded[c]]
         elif all(b.lone_rows[k] for k in rows):  # the answer is remembered per row (the shipped maps)
-            owed = self._owed()
-            spaces = [c for k in rows for c in self._room_on_row(k, owed)]
+            spaces = [c for k in rows for c in self._room_on_row(k, self.owed)]
             out = [drawn[c] for c in (sorted(spaces) if len(rows) > 1 else spaces)]
         else:
             out = self._spaced(p, cells, drawn)
@@ -69,17 +68,21 @@ class SetupPhase(Position):
         in row order. On a lone row that depends only on which of its spaces are crowded and what it is owed:
         it is worked out for the whole row at once (``spacing.room_on_line``) and remembered on the board."""
         b = self.board
-        row = b.rows[k]
-        crowded = self.crowded
-        key = (k, owed[k], tuple(map(crowded.__getitem__, row)))
+        key = (k, owed[k], self.row_crowd[k])
         found = b.room_on_row.get(key)
         if found is None:
-            drawable = b.drawable
+            row, crowded, drawable = b.rows[k], self.crowded, b.drawable
             found = tuple(row[i] for i in room_on_line([bool(drawable[c]) and not crowded[c] for c in row], owed[k]))
             if len(b.room_on_row) >= ROOM_MEMO_LIMIT:
                 b.room_on_row.clear()
             b.room_on_row[key] = found
         return found
+
+    def _forget(self) -> None:
+        """A position arranged by hand (tests): the rows' crowded spaces and what they are owed counted afresh."""
+        super()._forget()
+        self.row_crowd = [sum(1 << i for i, c in enumerate(row) if self.crowded[c]) for row in self.board.rows]
+        self.owed = self._owed()
 
     def _owed(self) -> list[int]:
         """How many drawings each of the board's rows is still owed (fish and cats not yet drawn)."""
@@ -112,19 +115,25 @@ class SetupPhase(Position):
         p = self.turn
         cell = action.row * b.width + action.col
         self.drawings.append(cell)
-        crowded = self.crowded
+        crowded, row_crowd = self.crowded, self.row_crowd
         for c in b.near[cell]:
             crowded[c] = True
+        for k, bits in b.row_marks[cell]:
+            row_crowd[k] |= bits
         if action.kind == "fish":
             self.fish[cell] = p
+            self.blank &= ~(1 << cell)
             if b.home[p][cell] or self.fish_far[p] >= FISH_PER_ROW:
                 self.fish_home[p] += 1
+                self.owed[b.home_row[p]] -= 1
             else:
                 self.fish_far[p] += 1
+                self.owed[b.far_row[p]] -= 1
         else:
+            self.owed[b.home_row[p]] -= 1
             k = 0 if self.ends[2 * p] < 0 else 1
             self.ends[2 * p + k] = cell
-            self.owner[cell] = p
+            self._draw_line(p, cell)
             self.paths[2 * p + k].append(cell)
         self.step += 1
         n = self.players
