@@ -203,10 +203,11 @@ def place_cat(s: TowerState, a: Cat) -> None:
 
 
 def pet(s: TowerState, a: Pet) -> None:
-    """A light touch on the cat just placed (the pet cards): it may fall, and so may others."""
+    """A light touch on the cat just placed (the pet cards), by the player's finger (where it touches and how
+    hard both slip: ``TowerState.finger_noise``): it may fall, and so may others."""
     item = take_item(s, ToPlace.PET)
     cat = s.last_cat
-    n = s.hand_noise()
+    n = s.finger_noise()
     pose = s.table.outcome["poses"][cat]
     s.physics(lambda w: placing.pet(w, cat, pose, a, n))
     s.say(ev.PETS, seat=s.seat, cat=cat)

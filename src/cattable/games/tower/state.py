@@ -23,7 +23,7 @@ from .hands import hands_of
 from .menu import spots_by_room
 from .pending import Pending
 from .phases import Edition, Ending, Mode, Phase
-from .physics import Blocked, TowerWorld, noise
+from .physics import Blocked, TowerWorld, noise, pet_noise
 from .pieces import FLOORS, TOTO
 from .table import Outcome, Table
 
@@ -133,6 +133,11 @@ class TowerState(State):
     def hand_noise(self) -> dict[str, float]:
         """The slip of the player's hand for one placement, at that seat's steadiness (drawn through ``chance``)."""
         return noise(self.hands_steadiness[self.seat], lambda s: self.chance.gauss(0.0, s))
+
+    def finger_noise(self) -> dict[str, float]:
+        """The slip of the player's finger for one pet (where it touches, how hard), at that seat's steadiness
+        (drawn through ``chance``, as many draws as a placement's: ``hand.pet_noise``)."""
+        return pet_noise(self.hands_steadiness[self.seat], lambda s: self.chance.gauss(0.0, s))
 
     def stand(self, piece: str, floor: str) -> str:
         """The rules stand Toto or a Black Cat on ``floor``, at its roomiest spot, by a careful hand, and
