@@ -131,4 +131,6 @@ def test_a_record_made_before_the_finger_slipped_replays() -> None:
     record = data["record"]
     state = cattable.game("tower").replay(record)
     assert state.history[-1].text() == "pet angle=0.0 height=1.0 push=6.0"
-    assert state.record() == record
+    again = state.record()
+    assert again["chance"] == record["chance"] and again["actions"] == record["actions"]
+    assert again["options"] == {**record["options"], "toto": "rules"}  # made before the option toto

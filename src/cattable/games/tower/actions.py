@@ -170,6 +170,22 @@ class Move(NamedTuple):
         return {"kind": "move", "cat": self.cat, "floor": self.floor, "x": self.x, "y": self.y, "yaw": self.yaw}
 
 
+class Toto(NamedTuple):
+    """Place Toto (Neko) at (``x``, ``y``), turned ``yaw``, on the floor the rules name: the one a goal
+    sends him to, or the one he goes back on after a fall (the option ``toto=player``)."""
+
+    kind: str
+    x: float
+    y: float
+    yaw: float
+
+    def text(self) -> str:
+        return f"toto x={f(self.x)} y={f(self.y)} yaw={f(self.yaw)}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": "toto", "x": self.x, "y": self.y, "yaw": self.yaw}
+
+
 class Goal(NamedTuple):
     """Complete Goal card ``card`` (1-based: face-up, or in your hand) and move up ``floors`` floors."""
 
@@ -209,8 +225,8 @@ class Skip(NamedTuple):
         return {"kind": "skip"}
 
 
-TowerAction = Choose | Wall | Floor | Cat | Pet | Move | Goal | Refresh | Skip
-ACTION_TYPES: tuple[type, ...] = (Choose, Wall, Floor, Cat, Pet, Move, Goal, Refresh, Skip)
+TowerAction = Choose | Wall | Floor | Cat | Pet | Move | Toto | Goal | Refresh | Skip
+ACTION_TYPES: tuple[type, ...] = (Choose, Wall, Floor, Cat, Pet, Move, Toto, Goal, Refresh, Skip)
 SKIP = Skip("skip")
 
 _PIECE = re.compile(r"^(c-(yellow|blue|purple|orange)-[1-4]|b-(red|orange|blue|purple|yellow)|toto)$")
@@ -391,6 +407,9 @@ def _read(kind: str, fields: dict[str, Any], words: list[str]) -> TowerAction:
             num("y"),
             num("yaw"),
         )
+    if kind == "toto":
+        extra({"x", "y", "yaw"}, 0)
+        return Toto("toto", num("x"), num("y"), num("yaw"))
     if kind == "goal":
         extra({"card", "floors"}, 0)
         return Goal("goal", whole("card"), whole("floors"))
@@ -449,6 +468,7 @@ _JSON_FIELDS: dict[str, dict[str, str]] = {
     "cat": {"colour": _TEXT, "floor": _WHOLE, "x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER, "on": _TEXT, "take": _TEXT},
     "pet": {"angle": _NUMBER, "height": _NUMBER, "push": _NUMBER},
     "move": {"cat": _TEXT, "floor": _WHOLE, "x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER},
+    "toto": {"x": _NUMBER, "y": _NUMBER, "yaw": _NUMBER},
     "goal": {"card": _WHOLE, "floors": _WHOLE},
     "refresh": {"card": _WHOLE},
     "skip": {},
@@ -498,6 +518,7 @@ _KIND_OF: dict[type, str] = {
     Cat: "cat",
     Pet: "pet",
     Move: "move",
+    Toto: "toto",
     Goal: "goal",
     Refresh: "refresh",
     Skip: "skip",
@@ -550,6 +571,8 @@ def malformed(action: Any) -> str | None:
         ok = all(map(_measure, (a.angle, a.height, a.push)))
     elif cls is Move:
         ok = _name(a.cat, False) and _index(a.floor) and all(map(_measure, (a.x, a.y, a.yaw)))
+    elif cls is Toto:
+        ok = all(map(_measure, (a.x, a.y, a.yaw)))
     elif cls is Goal:
         ok = _index(a.card) and _index(a.floors)
     else:

@@ -13,6 +13,7 @@ ANNOUNCEMENTS = {
     "cat": N_("stands a {colour} cat on floor {floor} at ({x}, {y})"),
     "pet": N_("pets the cat"),
     "move": N_("moves cat {cat} up to floor {floor}"),
+    "toto": N_("places the black cat at ({x}, {y}), turned {yaw} degrees"),
     "goal": N_("completes Goal card {card} and climbs {floors} floors"),
     "refresh": N_("discards Goal card {card} and draws another"),
     "skip": N_("passes"),

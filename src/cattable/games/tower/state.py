@@ -16,7 +16,7 @@ from typing import Any
 from cattable.core import Action, Game, Result, State
 
 from . import climb, events, legal, placements, ranking, reasons, turn, views
-from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
+from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Toto, Wall
 from .cards import cards
 from .climb import MILESTONES
 from .hands import hands_of
@@ -40,6 +40,12 @@ class TowerState(State):
         self.hands_steadiness: list[str] = hands_of(options, players)
         """Each seat's own steadiness (the option ``seat_steadiness``, else the table's)."""
         self.turn_limit: int = options["turn_limit"]
+        self.toto_by_player: bool = options.get("toto", "rules") == "player"
+        """Whether the player places Toto (a goal's climb, back after a fall), or the rules stand him."""
+        self.after_toto = ""
+        """What follows once Toto is placed and the hand is empty: ``arrive`` (a goal's climb: the milestone,
+        then the turn ends), ``end`` (the turn ends), a step to go back to (he fell outside an action), or
+        nothing (the action goes on as usual)."""
         self.target: int = MILESTONES[0] if self.mode is Mode.COOP else FLOORS
         """The floor Toto climbs to next (coop), or the top (competitive)."""
         self.seat = 0
@@ -229,6 +235,8 @@ class TowerState(State):
             placements.pet(self, action)
         elif isinstance(action, Move):
             placements.move(self, action)
+        elif isinstance(action, Toto):
+            placements.place_toto(self, action)
         elif isinstance(action, Goal):
             climb.complete_goal(self, action)
         elif isinstance(action, Refresh):
@@ -257,6 +265,8 @@ class TowerState(State):
         other.steadiness = self.steadiness
         other.hands_steadiness = list(self.hands_steadiness)
         other.turn_limit = self.turn_limit
+        other.toto_by_player = self.toto_by_player
+        other.after_toto = self.after_toto
         other.target = self.target
         other.seat = self.seat
         other.phase = self.phase
