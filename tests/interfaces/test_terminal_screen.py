@@ -210,3 +210,17 @@ def test_the_tower_drawing_tells_its_events_in_french() -> None:
     french = visible(screen(renderer(game, "fr")(view, None)))
     assert "seat 0 takes A" in english, english
     assert "la place 0 prend A" in french and "takes" not in french, french
+
+
+def test_the_tower_says_where_toto_in_hand_goes() -> None:
+    """Issue #31: Toto in the player's hand (a goal's climb, or back after a fall) shows his floor, and his
+    placement reads as typed."""
+    from cattable.games.tower.actions import Toto
+    from cattable.interfaces.terminal.drawings import tower
+
+    state = cattable.game("tower").new(players=2, seed=1)
+    view = state.view(0)
+    view["phase"], view["pending"] = "place", [{"piece": "toto", "floor": "F3", "tries": 0}]
+    text = "\n".join(screen(tower.render(view, 0)))
+    assert "still to place: toto on F3" in text
+    assert state.game.parse_action("toto x=1.5 y=-1.5 yaw=0") == Toto("toto", 1.5, -1.5, 0.0)

@@ -79,3 +79,44 @@ def test_a_wall_aimed_inside_another_is_refused_without_a_traceback(server: Serv
     _act(server, table, token, second, "second")  # the table plays on
     assert get(f"{server.base}/api/tables/{table}", token)["version"] == again["version"] + 1
     assert server.log is not None and "Traceback" not in server.log.read_text()
+
+
+def test_a_table_stored_before_the_toto_option_rebuilds_with_the_rules_standing_toto() -> None:
+    """A table stored before the option ``toto`` existed (its options lack it) was played with the rules
+    standing Toto after a goal: it rebuilds so (``record_options``), not with the player to place him (issue
+    #31). Seed 0 of three random bots, 43 actions, one of them a goal."""
+    import json
+    from pathlib import Path
+
+    from cattable.server.store import EventRow, SeatRow, TableRow
+    from cattable.server.table import Table
+
+    data = Path(__file__).parents[1] / "tower" / "data" / "pet-before-finger.json"
+    record = json.loads(data.read_text(encoding="utf-8"))["record"]
+    assert "toto" not in record["options"] and any(a["kind"] == "goal" for a in record["actions"])
+    game = cattable.game("tower")
+    state = game._new(record["players"], record["seed"], {**record["options"], "toto": "rules"}, record["chance"])
+    setup = list(state.chance.log)
+    events = []
+    for seq, action in enumerate(record["actions"], start=1):
+        seat = state.current_player
+        drawn = len(state.chance.log)
+        state.apply(game.action_from_json(action))
+        events.append(EventRow(seq, int(seat or 0), action, state.chance.log[drawn:], "", None, snapshot_form=0))
+    row = TableRow(
+        "t1",
+        "tower",
+        record["players"],
+        record["seed"],
+        dict(record["options"]),
+        "all",
+        "0",
+        "playing",
+        "",
+        setup,
+        "",
+        setup_form=0,
+    )
+    seats = [SeatRow(s, f"p{s}", None, 0) for s in range(record["players"])]
+    table = Table.rebuild(row, seats, events, [])
+    assert len(table.state.history) == 43 and table.state.options["toto"] == "rules"

@@ -10,6 +10,7 @@ import cattable
 from cattable.agents import make_agent
 from cattable.core import Action
 from cattable.games.tower import debris
+from cattable.games.tower.actions import Toto
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.table import outcome_of
@@ -36,6 +37,13 @@ def random_game(seed: int, players: int = 3, **options: Any) -> Iterator[tuple[T
         action = agents[state.current_player].choose({}, state.legal_actions())
         state.apply(action)
         yield state, action
+
+
+def place_toto(state: TowerState) -> Toto:
+    """The player places Toto where the rules handed him to them (the menu's first, roomiest spot)."""
+    toto = next(a for a in state.legal_actions() if isinstance(a, Toto))
+    state.apply(toto)
+    return toto
 
 
 def refresh(state: TowerState) -> None:

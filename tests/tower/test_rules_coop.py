@@ -8,7 +8,7 @@ import pytest
 
 from cattable.core import IllegalAction
 from cattable.games.tower import climb, debris, legal, reasons, stock, turn
-from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Pet, Wall, parse_action
+from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Pet, Toto, Wall, parse_action
 from cattable.games.tower.cards import cards
 from cattable.games.tower.climb import MILESTONES
 from cattable.games.tower.events import texts as told
@@ -18,7 +18,19 @@ from cattable.games.tower.physics import TowerWorld
 from cattable.games.tower.table import tilt_of
 from tests.rulebook import rule
 
-from .helpers import cats_on, new, refresh, scene, set_actions, set_goals, storey, texts, tower, with_reading
+from .helpers import (
+    cats_on,
+    new,
+    place_toto,
+    refresh,
+    scene,
+    set_actions,
+    set_goals,
+    storey,
+    texts,
+    tower,
+    with_reading,
+)
 
 EN = "cat-and-the-tower.en.txt"
 FR = "cat-and-the-tower.fr.txt"
@@ -426,6 +438,7 @@ def test_one_goal_moves_toto_up_to_its_floors_then_the_turn_passes() -> None:
         s.apply(Goal("goal", 1, 3))
     nxt = s.goal_deck[-1]
     s.apply(Goal("goal", 1, 1))
+    place_toto(s)  # the player moves Toto up (option toto=player)
     assert s.level(s.toto) == 2 and s.toto == "F2"
     assert s.goal_discard == ["G05"] and s.goal_faceup == [nxt, "G07"]
     assert s.current_player == 1 and s.phase == "action"
@@ -455,6 +468,7 @@ def test_toto_stops_at_the_highest_floor_built() -> None:
     s.phase = Phase.GOAL
     refresh(s)
     s.apply(Goal("goal", 1, 3))
+    place_toto(s)  # the player moves Toto up (option toto=player)
     assert s.toto == "F3" and s.level("F3") == 3
 
 
@@ -566,6 +580,9 @@ def test_toto_goes_back_to_his_floor_or_the_next_one_below() -> None:
     scene(s, knock_off)
     assert "toto" in s.reading["debris"]
     debris.clear(s)
+    assert [it.to_json() for it in s.pending] == [{"piece": "toto", "floor": "F3", "tries": 0}]
+    assert s.current_player == 0 and {type(a) for a in s.legal_actions()} == {Toto}
+    place_toto(s)  # the current player places him back
     assert s.toto == "F3" and s.reading["support"]["toto"] == "F3"
     # now floor 3 falls too: Toto goes to floor 2, the closest one below that still stands
 
@@ -575,6 +592,7 @@ def test_toto_goes_back_to_his_floor_or_the_next_one_below() -> None:
 
     scene(s, floor_three_falls)
     debris.clear(s)
+    place_toto(s)
     assert s.toto == "F2"
 
 
@@ -711,6 +729,7 @@ def test_in_french_neko_reaching_the_tenth_floor_wins_without_a_count_of_five(mo
     s.phase = Phase.GOAL
     refresh(s)
     s.apply(Goal("goal", 1, 1))
+    place_toto(s)  # the player moves Toto up (option toto=player)
     assert s.is_over and s.outcome == "victory" and s.cleared == [10]
     assert any("Neko climbs to floor 10" in e for e in told(s.events))
     assert told(s.events)[-1] == "game over: Neko reached floor 10"
@@ -727,7 +746,9 @@ def test_the_french_game_names_its_black_cat_neko_everywhere() -> None:
 
     scene(s, knock_off)
     debris.clear(s)
-    assert "Neko falls: stood back on F3" in told(s.events)
+    assert "Neko falls: seat 0 places him back on F3" in told(s.events)
+    place_toto(s)
+    assert "seat 0 places Neko" in told(s.events)
     view = s.view(0)
     assert view["toto_name"] == "Neko" and not any("toto" in e.lower() for e in told(view["events"]))
 
@@ -766,6 +787,7 @@ def test_toto_on_the_tenth_floor_and_a_count_of_five_wins() -> None:
     refresh(s)
     before = s.chance.log[:]
     s.apply(Goal("goal", 1, 1))
+    place_toto(s)  # the player moves Toto up (option toto=player)
     assert s.is_over and s.outcome == "victory" and s.cleared == [10]
     assert s.result().team_win is True and s.result().winners == (0, 1)
     assert any(cards().editions["en"]["stories"]["10"] in e for e in told(s.events))
@@ -794,6 +816,7 @@ def test_going_higher_carries_on_with_the_next_story_card() -> None:
     s.phase = Phase.GOAL
     refresh(s)
     s.apply(Goal("goal", 1, 1))
+    place_toto(s)  # the player moves Toto up (option toto=player)
     assert not s.is_over and s.cleared == [10] and s.target == 13
     assert s.current_player == 1  # the player to the left of the last one starts the new challenge
     assert MILESTONES == (10, 13, 15, 17, 20)
@@ -904,6 +927,7 @@ def test_the_highest_floor_when_the_card_says_more() -> None:
     s.phase = Phase.GOAL
     refresh(s)
     s.apply(Goal("goal", 1, 3))
+    place_toto(s)  # the player moves Toto up (option toto=player)
     assert s.toto == "F2"
 
 

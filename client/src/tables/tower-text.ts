@@ -231,6 +231,7 @@ export const TT = {
   petMove: (angle: number, height: number, push: number) =>
     t("pet the cat from {angle}° at {height} cm, push {push}", { angle, height, push }),
   moveMove: (cat: string, floor: number) => t("move {cat} up to floor {floor}", { cat, floor }),
+  totoMove: (toto: string, x: number, y: number) => t("place {toto} at ({x}, {y})", { toto, x, y }),
   goalMove: (card: number, floors: number) => t("complete Goal card {card} and climb {floors}", { card, floors }),
   refreshMove: (card: number) => t("discard Goal card {card} and draw another", { card }),
   skip: t("skip"),

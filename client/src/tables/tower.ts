@@ -446,7 +446,8 @@ function petBox(ctx: TableContext, view: TowerView): HTMLElement | null {
 }
 
 function otherMoves(ctx: TableContext): HTMLElement | null {
-  const rest = ctx.legal.filter((a) => a.kind === "move" || a.kind === "skip");
+  // Toto's spots too: the player places him where a goal sends him, or back after a fall (toto=player)
+  const rest = ctx.legal.filter((a) => a.kind === "move" || a.kind === "skip" || a.kind === "toto");
   if (!rest.length) return null;
   return h(
     "section",
@@ -743,6 +744,8 @@ function describe(a: Action): string {
       return TT.petMove(Number(a.angle), Number(a.height), Number(a.push));
     case "move":
       return TT.moveMove(String(a.cat), Number(a.floor));
+    case "toto":
+      return TT.totoMove(n.toto, Number(a.x), Number(a.y));
     case "goal":
       return TT.goalMove(Number(a.card), Number(a.floors));
     case "refresh":

@@ -50,7 +50,9 @@ def like_a_copy(state: State) -> None:
     poses (rounded to a micrometre, at rest): the two can settle the same placement differently, and
     OpenSpiel requires a clone to play exactly like the original. Marking the world out of step makes the
     original rebuild it too (about a millisecond, beside some ten for a placement). Other games have no
-    world: nothing changes."""
+    world: nothing changes. Since issue #31 the tower's table resets its live world to the recorded outcome
+    after every physical event (``Table.simulate``), so this is a second guard, kept for worlds changed
+    outside the rules."""
     table = getattr(state, "table", None)
     if table is not None and hasattr(table, "synced"):
         table.synced = False

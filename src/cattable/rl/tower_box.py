@@ -17,13 +17,19 @@ import numpy as np
 from gymnasium import spaces
 
 from cattable.core import Action, IllegalAction
-from cattable.games.tower.actions import Cat, Floor, Move, Pet, Wall, q
+from cattable.games.tower.actions import Cat, Floor, Move, Pet, Toto, Wall, q
 
 from .aec import CattableEnv
 from .encodings.tower import is_placement
 
 SHIFT = {"x": 1.0, "y": 1.0, "yaw": 15.0, "fold": 15.0, "angle": 30.0, "height": 1.0, "push": 0.5}
-PARAMS = {Wall: ("x", "y", "yaw", "fold"), Floor: ("x", "y", "yaw"), Cat: ("x", "y", "yaw"), Move: ("x", "y", "yaw")}
+PARAMS = {
+    Wall: ("x", "y", "yaw", "fold"),
+    Floor: ("x", "y", "yaw"),
+    Cat: ("x", "y", "yaw"),
+    Move: ("x", "y", "yaw"),
+    Toto: ("x", "y", "yaw"),
+}
 PET_PARAMS = ("angle", "height", "push")
 
 

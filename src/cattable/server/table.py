@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from cattable.core import Action, Game, InvalidAction, State
 from cattable.core import game as get_game
+from cattable.core.game import RECORD_FORMAT
 from cattable.core.i18n import render
 
 from . import protocol as wire
@@ -104,7 +105,9 @@ class Table:
         try:
             game = get_game(row.game)
             script = list(row.setup_chance) + [outcome for ev in events for outcome in ev.chance]
-            options = game.validated_options(row.players, row.options)
+            # options a game added since the table was stored read as its older records do (record_options)
+            stored = game.record_options(RECORD_FORMAT, dict(row.options))
+            options = game.validated_options(row.players, stored)
             table = cls(row=row, seats=seats, state=game._new(row.players, row.seed, options, script))
         except Exception as exc:
             raise Diverged(f"the set-up no longer replays: {exc}") from exc

@@ -15,7 +15,7 @@ from cattable.agents.base import Agent
 from cattable.agents.budget import Budget
 from cattable.core import Action
 from cattable.games.tower import goals, placing
-from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Wall
+from cattable.games.tower.actions import Cat, Choose, Floor, Goal, Move, Pet, Skip, Toto, Wall
 from cattable.games.tower.cards import DECKS, Side, cards
 from cattable.games.tower.menu import resting_on
 from cattable.games.tower.physics import STEADINESS, TowerWorld, noise
@@ -158,6 +158,8 @@ class HeuristicAgent(Agent):
                 placing.cat(world, piece, a, hand, self.settle_cap)
             elif isinstance(a, Pet):
                 placing.pet(world, piece, view["tower"]["poses"][piece], a, hand, self.settle_cap)
+            elif isinstance(a, Toto):
+                placing.cat(world, piece, _toto_aim(view, a), hand, self.settle_cap)
         except ValueError:
             return -1000.0
         r = world.read()
@@ -183,6 +185,8 @@ class HeuristicAgent(Agent):
             if not r.upright.get(piece, False):
                 score -= 40.0
             score += self._value_of(view, reading_json(r))
+        if isinstance(a, Toto) and not r.upright.get(piece, False):
+            score -= 40.0
         return score
 
     def _risk_weight(self, view: Mapping[str, Any], fallen: set[str]) -> float:
@@ -315,7 +319,16 @@ def _piece_for(view: Mapping[str, Any], a: Action) -> str:
         return a.cat
     if isinstance(a, Pet):
         return str(view["last_cat"])
+    if isinstance(a, Toto):
+        return "toto"
     return ""
+
+
+def _toto_aim(view: Mapping[str, Any], a: Toto) -> Move:
+    """Toto's placement as the rules carry it out: a cat stood on the floor the view's hand names."""
+    floor = str(view["pending"][0]["floor"])
+    level = int(view["tower"]["reading"]["floor_levels"].get(floor, 1))
+    return Move("move", "toto", level, a.x, a.y, a.yaw)
 
 
 def search_agent(spec: str, budget: Budget, seed: int) -> Agent:

@@ -41,7 +41,7 @@ from typing import Any
 from cattable.agents.budget import Budget
 from cattable.core import Action
 from cattable.games.tower import goals, placing
-from cattable.games.tower.actions import Choose, Floor, Goal, Move, Refresh, Skip, Wall
+from cattable.games.tower.actions import Choose, Floor, Goal, Move, Refresh, Skip, Toto, Wall
 from cattable.games.tower.cards import Side
 from cattable.games.tower.menu import roomiest_spot, wall_menu
 from cattable.games.tower.physics import TowerWorld
@@ -122,6 +122,8 @@ class SearchAgent(HeuristicAgent):
         self.timed_out = False
         if len(legal) == 1:
             return legal[0]
+        if isinstance(legal[0], Toto):  # where Toto stands: the heuristic's trials of the roomiest spots
+            return super()._decide(view, legal)
         if self._guarded(view):
             from . import guard
 

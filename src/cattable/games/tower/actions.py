@@ -149,6 +149,22 @@ class Move(NamedTuple):
         return ACTIONS.to_json(self)
 
 
+class Toto(NamedTuple):
+    """Place Toto (Neko) at (``x``, ``y``), turned ``yaw``, on the floor the rules name: the one a goal
+    sends him to, or the one he goes back on after a fall (the option ``toto=player``)."""
+
+    kind: str
+    x: float
+    y: float
+    yaw: float
+
+    def text(self) -> str:
+        return ACTIONS.text(self)
+
+    def to_json(self) -> dict[str, Any]:
+        return ACTIONS.to_json(self)
+
+
 class Goal(NamedTuple):
     """Complete Goal card ``card`` (1-based: face-up, or in your hand) and move up ``floors`` floors."""
 
@@ -188,7 +204,7 @@ class Skip(NamedTuple):
         return ACTIONS.to_json(self)
 
 
-TowerAction = Choose | Wall | Floor | Cat | Pet | Move | Goal | Refresh | Skip
+TowerAction = Choose | Wall | Floor | Cat | Pet | Move | Toto | Goal | Refresh | Skip
 SKIP = Skip("skip")
 
 _PIECE = re.compile(r"^(c-(yellow|blue|purple|orange)-[1-4]|b-(red|orange|blue|purple|yellow)|toto)$")
@@ -364,6 +380,16 @@ ACTIONS = Declaration(
             announce=N_("moves cat {cat} up to floor {floor}"),
         ),
         Kind(
+            "toto",
+            Toto,
+            lambda x, y, yaw: Toto("toto", x, y, yaw),
+            "Place Toto (Neko) on the floor the rules name (a goal's climb, or back after a fall; the view's "
+            "pending item), at (x, y) turned yaw, with the hand's slip (text: toto x=0.0 y=0.0 yaw=0.0). Only in "
+            "games with the option toto=player.",
+            (_X, _Y, _YAW),
+            announce=N_("places the black cat at ({x}, {y}), turned {yaw} degrees"),
+        ),
+        Kind(
             "goal",
             Goal,
             lambda card, floors: Goal("goal", card, floors),
@@ -462,6 +488,8 @@ def malformed(action: Any) -> str | None:
         ok = all(map(_measure, (a.angle, a.height, a.push)))
     elif cls is Move:
         ok = _name(a.cat, False) and _index(a.floor) and all(map(_measure, (a.x, a.y, a.yaw)))
+    elif cls is Toto:
+        ok = all(map(_measure, (a.x, a.y, a.yaw)))
     elif cls is Goal:
         ok = _index(a.card) and _index(a.floors)
     else:

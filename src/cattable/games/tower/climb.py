@@ -10,6 +10,7 @@ from . import debris, turn
 from . import events as ev
 from .actions import Goal, Refresh
 from .cards import cards
+from .pending import ToPlace
 from .phases import Edition, Ending, Mode, Phase
 from .pieces import FLOORS, TOTO, black_cat
 
@@ -33,14 +34,13 @@ def complete_goal(s: TowerState, a: Goal) -> None:
         start = s.level(s.toto)
         dest = s.floor_at(min(start + a.floors, s.top_level()))
         s.say(ev.CLIMBS, seat=s.seat, goal=gid, cat=s.name(TOTO), floor=s.level(dest))
+        if s.toto_by_player:  # EN: "move Toto up the Tower": the player places him (placements.place_toto)
+            debris.hand_toto(s, dest, "arrive")
+            return
         s.stand(TOTO, dest)
         debris.clear(s)
         debris.track_cats(s)
-        if s.phase is not Phase.OVER and s.level(s.toto) >= s.target:
-            if s.edition is Edition.FR:
-                milestone(s)
-            else:
-                count_to_five(s)
+        at_milestone(s)
     else:
         gid = s.hands[s.seat].pop(a.card - 1)
         s.goal_discard.append(gid)
@@ -60,6 +60,28 @@ def complete_goal(s: TowerState, a: Goal) -> None:
         debris.clear(s)
         if s.phase is not Phase.OVER and all(s.black_level(seat) >= FLOORS for seat in range(s.players)):
             s.end(Ending.TOP, ev.END_TOP)
+    turn.end_turn(s)
+
+
+def at_milestone(s: TowerState) -> None:
+    """Toto on the milestone floor (or higher): the count of five (English), or the milestone at once."""
+    if s.phase is not Phase.OVER and s.level(s.toto) >= s.target:
+        if s.edition is Edition.FR:
+            milestone(s)
+        else:
+            count_to_five(s)
+
+
+def arrive(s: TowerState) -> None:
+    """Toto placed by the player where a goal sent him: the milestone's count, then the turn ends; if he
+    fell during the count, the player places him back first (``after_toto``: the turn ends then)."""
+    debris.track_cats(s)
+    at_milestone(s)
+    if s.phase is Phase.OVER:
+        return
+    if any(it.piece is ToPlace.TOTO for it in s.pending):
+        s.after_toto = "end"
+        return
     turn.end_turn(s)
 
 
@@ -103,4 +125,13 @@ def refresh(s: TowerState, a: Refresh) -> None:
     turn.end_turn(s)
 
 
-__all__ = ["COUNT_SECONDS", "MILESTONES", "complete_goal", "count_to_five", "milestone", "refresh"]
+__all__ = [
+    "COUNT_SECONDS",
+    "MILESTONES",
+    "arrive",
+    "at_milestone",
+    "complete_goal",
+    "count_to_five",
+    "milestone",
+    "refresh",
+]

@@ -13,7 +13,7 @@ from . import events as ev
 from . import pending, stock
 from .pending import Pending, ToPlace
 from .phases import Edition, Ending, Mode, Phase
-from .pieces import Kind, black_cat, floor_number, piece, seat_of_black
+from .pieces import TOTO, Kind, black_cat, floor_number, piece, seat_of_black
 from .table import Outcome, tilt_of
 
 if TYPE_CHECKING:
@@ -167,6 +167,10 @@ def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
     tries = item.tries + 1
     s.placed.remove(what)
     s.table.take_away({what})
+    if tries >= MAX_TRIES and what == TOTO:  # he cannot be given up: the rules stand him
+        stood = s.stand(TOTO, fall_back(s, item.floor))
+        s.say(ev.TOTO_STOOD, piece=s.name(TOTO), tries=tries, floor=stood)
+        return True
     if tries >= MAX_TRIES:
         s.say(ev.GIVEN_UP[why], piece=s.name(what), tries=tries)
         return True
@@ -232,11 +236,30 @@ def clear_once(s: TowerState, down: set[str], leaving: bool = False) -> None:
             s.black[seat_of_black(what)] = ""
             s.say(ev.OUTSIDE, piece=p)
             continue
+        if what.kind is Kind.TOTO and s.toto_by_player:
+            hand_toto(s, floor)
+            s.say(ev.TOTO_IN_HAND, piece=s.name(p), seat=s.seat, floor=floor)
+            continue
         stood = s.stand(p, floor)  # a floor below when no spot of this one is free
         s.say(ev.STOOD_BACK, piece=s.name(p), floor=stood)
     track_cats(s)
     if len(s.wall_debris) >= DEFEAT_WALLS:
         collapse(s, ev.WALLS_FALLEN, n=len(s.wall_debris))
+
+
+def hand_toto(s: TowerState, floor: str, then: str = "") -> None:
+    """Toto goes into the current player's hand, to be placed on ``floor`` before anything else (the option
+    ``toto=player``; EN: "move Toto up the Tower", "the current player must place him back"): he is off the
+    table until placed. ``then``: what follows once he is placed (``TowerState.after_toto``); by default the
+    action under way goes on, or the step he fell in (outside an action) comes back."""
+    s.table.take_away({TOTO})
+    s.pending = [it for it in s.pending if it.piece is not ToPlace.TOTO]
+    s.pending.insert(0, pending.toto(floor))
+    if then:
+        s.after_toto = then
+    elif s.phase is not Phase.PLACE and not s.after_toto:
+        s.after_toto = s.phase.value
+    s.phase = Phase.PLACE
 
 
 def walls_fell(s: TowerState, walls: list[str]) -> tuple[str, dict[str, Any]]:
@@ -314,6 +337,7 @@ __all__ = [
     "collapse",
     "fall_back",
     "fallen",
+    "hand_toto",
     "item_for",
     "knocked_over",
     "put_back",

@@ -68,6 +68,15 @@ class TowerGame(Game):
             DECKS,
         ),
         Option(
+            "toto",
+            "player",
+            N_(
+                "player (Toto is placed by the player where a goal sends him, and back after a fall) or rules "
+                "(the rules stand him at the roomiest spot, as before)"
+            ),
+            ("player", "rules"),
+        ),
+        Option(
             "turn_limit",
             120,
             N_("turns before the game stops (a digital safety stop; 0 = none)"),
@@ -90,8 +99,9 @@ class TowerGame(Game):
             )
 
     def record_options(self, fmt: int, options: dict[str, Any]) -> dict[str, Any]:
-        """A record saved before the ``cards`` option existed was played with the first deck's goal floors."""
-        return {**options, "cards": options.get("cards", "first")}
+        """A record saved before the ``cards`` option existed was played with the first deck's goal floors; one
+        saved before the ``toto`` option existed had the rules stand Toto (issue #31)."""
+        return {**options, "cards": options.get("cards", "first"), "toto": options.get("toto", "rules")}
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> TowerState:
         state = TowerState(self, players, seed, options, script)

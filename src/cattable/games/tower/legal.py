@@ -97,6 +97,8 @@ def menu_for_hand(s: TowerState) -> list[TowerAction]:
         return list(cat_menu(s.table.outcome, colours, cat_floors(s), take))
     if kind is ToPlace.PET:
         return list(PET_MENU)
+    if kind is ToPlace.TOTO:
+        return list(menu.toto_menu(s.table.outcome, item.floor))
     above = floors_above(s, s.seat)
     return list(menu.move_menu(s.table.outcome, [item.cat], above[:1] + above[-1:]))
 

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from .actions import Cat, Floor, Move, Pet, Wall, q
+from .actions import Cat, Floor, Move, Pet, Toto, Wall, q
 from .pieces import Kind, piece
 from .table import in_floor_frame, yaw_of
 
@@ -105,6 +105,16 @@ def spots_by_room(tower: Mapping[str, Any], floor: str, piece: str = "") -> list
 def roomiest_spot(tower: Mapping[str, Any], floor: str, piece: str = "") -> tuple[float, float]:
     """Where the rules stand Toto or a Black Cat on ``floor`` when nothing unseen blocks it."""
     return spots_by_room(tower, floor, piece)[0]
+
+
+TOTO_SPOTS = 4
+"""How many of a floor's roomiest spots the menu offers for Toto (any spot on the tile is legal too)."""
+
+
+def toto_menu(tower: Mapping[str, Any], floor: str) -> list[Toto]:
+    """Toto's placements on ``floor``: its roomiest spots first (the rules' own choice before the player
+    placed him), facing ahead."""
+    return [Toto("toto", q(x), q(y), 0.0) for x, y in spots_by_room(tower, floor, "toto")[:TOTO_SPOTS]]
 
 
 def wall_menu(tower: Mapping[str, Any], types: Iterable[str]) -> list[Wall]:

@@ -14,13 +14,15 @@ class ToPlace(StrEnum):
     CAT = "cat"
     PET = "pet"
     MOVE = "move"
+    TOTO = "toto"
 
 
 @dataclass(frozen=True)
 class Pending:
-    """One thing in hand: a wall of ``type``, a floor, a cat of ``colour`` (or ``any``), a pet, or the
-    move of Feline Friend ``cat``; ``tries`` counts the attempts that fell, ``take`` (after a cat fell)
-    names the cat to re-place when its colour is out of stock, empty for one from the stock."""
+    """One thing in hand: a wall of ``type``, a floor, a cat of ``colour`` (or ``any``), a pet, the
+    move of Feline Friend ``cat``, or Toto to place on ``floor``; ``tries`` counts the attempts that fell,
+    ``take`` (after a cat fell) names the cat to re-place when its colour is out of stock, empty for one
+    from the stock."""
 
     piece: ToPlace
     type: str = ""
@@ -28,6 +30,7 @@ class Pending:
     cat: str = ""
     tries: int = 0
     take: str | None = None
+    floor: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"piece": self.piece.value}
@@ -37,6 +40,8 @@ class Pending:
             out["colour"] = self.colour
         elif self.piece is ToPlace.MOVE:
             out["cat"] = self.cat
+        elif self.piece is ToPlace.TOTO:
+            out["floor"] = self.floor
         out["tries"] = self.tries
         if self.take is not None:
             out["take"] = self.take
@@ -66,4 +71,9 @@ def move(cat_id: str) -> Pending:
     return Pending(ToPlace.MOVE, cat=cat_id)
 
 
-__all__ = ["Pending", "ToPlace", "cat", "floor", "move", "pet", "wall"]
+def toto(floor_id: str) -> Pending:
+    """Toto in the player's hand, to be placed on ``floor_id`` (a goal's climb, or back after a fall)."""
+    return Pending(ToPlace.TOTO, floor=floor_id)
+
+
+__all__ = ["Pending", "ToPlace", "cat", "floor", "move", "pet", "toto", "wall"]

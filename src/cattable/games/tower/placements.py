@@ -14,14 +14,14 @@ from typing import TYPE_CHECKING
 
 from cattable.core import IllegalAction
 
-from . import debris, legal, pending, placing, stock, turn
+from . import climb, debris, legal, pending, placing, stock, turn
 from . import events as ev
-from .actions import Cat, Floor, Move, Pet, TowerAction, Wall
+from .actions import Cat, Floor, Move, Pet, Toto, TowerAction, Wall
 from .menu import XY_LIMIT
 from .pending import Pending, ToPlace
 from .phases import Edition, Phase
 from .physics import Blocked, TowerWorld
-from .pieces import Kind, floor_id, piece
+from .pieces import TOTO, Kind, floor_id, piece
 from .table import in_floor_frame, tilt_of, yaw_of
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def take_item(s: TowerState, kind: ToPlace) -> Pending:
     raise AssertionError(kind)
 
 
-def refusal(s: TowerState, a: Wall | Floor | Cat | Move) -> str | None:
+def refusal(s: TowerState, a: Wall | Floor | Cat | Move | Toto) -> str | None:
     """Why the placement cannot land where it is aimed, or None: the piece is let go at its aim (no hand
     noise) on a copy of the table, and the world refuses an aim inside another piece (``Blocked``).
     The legal menu leaves such placements out (``landable``)."""
@@ -55,6 +55,9 @@ def refusal(s: TowerState, a: Wall | Floor | Cat | Move) -> str | None:
             floors = stock.floors(s)
             if floors:
                 world.place_floor(floors[0], a.x, a.y, a.yaw)
+        elif isinstance(a, Toto):
+            if s.pending and s.pending[0].piece is ToPlace.TOTO:
+                _aim_cat(world, TOTO, toto_aim(s, a))
         else:
             cat = a.cat if isinstance(a, Move) else (a.take or _stock_cat(s, a.colour))
             if cat:
@@ -70,7 +73,7 @@ def landable(s: TowerState, actions: list[TowerAction]) -> list[TowerAction]:
 
 
 def _lands(s: TowerState, a: TowerAction) -> bool:
-    return not isinstance(a, Wall | Floor | Cat | Move) or refusal(s, a) is None
+    return not isinstance(a, Wall | Floor | Cat | Move | Toto) or refusal(s, a) is None
 
 
 SPREAD = (-3.0, -1.5, 0.0, 1.5, 3.0)
@@ -88,7 +91,7 @@ def offered(s: TowerState, menu: list[TowerAction]) -> list[TowerAction]:
     if kept or not menu:
         return kept
     spare: list[TowerAction] = []
-    for a in dict.fromkeys(_elsewhere(a) for a in menu if isinstance(a, Wall | Cat | Move)):
+    for a in dict.fromkeys(_elsewhere(a) for a in menu if isinstance(a, Wall | Cat | Move | Toto)):
         found = 0
         for x in SPREAD:
             for y in SPREAD:
@@ -100,13 +103,18 @@ def offered(s: TowerState, menu: list[TowerAction]) -> list[TowerAction]:
     return spare
 
 
-def _elsewhere(a: Wall | Cat | Move) -> Wall | Cat | Move:
+def _elsewhere(a: Wall | Cat | Move | Toto) -> Wall | Cat | Move | Toto:
     """The piece of a placement aimed at the middle of the floor (squarely folded; not on a cat)."""
     if isinstance(a, Wall):
         return a._replace(x=0.0, y=0.0, yaw=0.0, fold=90.0)
     if isinstance(a, Cat):
         return a._replace(x=0.0, y=0.0, yaw=0.0, on="")
     return a._replace(x=0.0, y=0.0, yaw=0.0)
+
+
+def toto_aim(s: TowerState, a: Toto) -> Move:
+    """Toto's placement as the hand carries it out: a cat stood on the floor the rules handed him for."""
+    return Move("move", TOTO, s.level(s.pending[0].floor), a.x, a.y, a.yaw)
 
 
 def _fold(a: Wall) -> float:
@@ -131,7 +139,7 @@ def _reason(error: Blocked) -> str:
     return f"{error.piece} cannot go there: {error.obstacle} is in the way ({error.depth_mm:.1f} mm inside it)"
 
 
-def refuse_blocked(s: TowerState, a: Wall | Floor | Cat | Move) -> None:
+def refuse_blocked(s: TowerState, a: Wall | Floor | Cat | Move | Toto) -> None:
     """Raise ``IllegalAction`` (nothing has changed yet) if the placement cannot land where it is aimed.
     A replay trusts its record: the placement was accepted when it was played."""
     if s.chance.replaying:
@@ -203,10 +211,11 @@ def place_cat(s: TowerState, a: Cat) -> None:
 
 
 def pet(s: TowerState, a: Pet) -> None:
-    """A light touch on the cat just placed (the pet cards): it may fall, and so may others."""
+    """A light touch on the cat just placed (the pet cards), by the player's finger (where it touches and how
+    hard both slip: ``TowerState.finger_noise``): it may fall, and so may others."""
     item = take_item(s, ToPlace.PET)
     cat = s.last_cat
-    n = s.hand_noise()
+    n = s.finger_noise()
     pose = s.table.outcome["poses"][cat]
     s.physics(lambda w: placing.pet(w, cat, pose, a, n))
     s.say(ev.PETS, seat=s.seat, cat=cat)
@@ -227,6 +236,32 @@ def move(s: TowerState, a: Move) -> None:
     s.physics(lambda w: placing.cat(w, a.cat, a, n))
     s.say(ev.MOVES, seat=s.seat, cat=a.cat, floor=a.floor)
     placed(s, a.cat, item, lambda: cat_ok(s, a.cat, floor_id(a.floor)))
+
+
+def place_toto(s: TowerState, a: Toto) -> None:
+    """The player places Toto on the floor the rules handed him for (the option ``toto=player``), with the
+    hand's slip. Like a piece of the action, one that falls or does not stand goes back to the hand to be
+    placed again (the digital limit: the rules then stand him, ``debris.retry``); once he stands he is
+    no longer in the player's hands, and a later fall is a fall (placed back on his floor of the turn's
+    start)."""
+    refuse_blocked(s, a)
+    aim = toto_aim(s, a)
+    item = take_item(s, ToPlace.TOTO)
+    n = s.hand_noise()
+    s.physics(lambda w: placing.cat(w, TOTO, aim, n))
+    s.placed.append(TOTO)
+    s.items[TOTO] = item
+    if cat_ok(s, TOTO, item.floor):
+        s.placed.remove(TOTO)
+        del s.items[TOTO]
+        s.say(ev.PLACES, seat=s.seat, piece=s.name(TOTO))
+    elif TOTO in s.table.outcome["pieces"] and TOTO not in debris.fallen(s):
+        debris.retry(s, TOTO, item, "unsteady")
+    debris.clear(s)
+    debris.track_cats(s)
+    if s.phase is Phase.OVER:
+        return
+    carry_on(s)
 
 
 def standing(s: TowerState, wall: str, floor: str) -> bool:
@@ -263,9 +298,20 @@ def carry_on(s: TowerState) -> None:
     """The hand after a placement, or after taking a card: a piece with nowhere to go is given up, a pet
     with no cat left to pet is dropped, and an empty hand ends the action (or the competitive move)."""
     drop_unplaceable(s)
+    if s.phase is Phase.OVER:
+        return
     if s.pending and s.pending[0].piece is ToPlace.PET and s.last_cat not in s.table.outcome["pieces"]:
         s.pending.pop(0)  # the cat was given up on: there is nothing left to pet
         s.say(ev.PET_DROPPED)
+    if not s.pending and s.after_toto:
+        then, s.after_toto = s.after_toto, ""
+        if then == "arrive":
+            climb.arrive(s)
+        elif then == "end":
+            turn.end_turn(s)
+        else:  # he fell outside an action: back to that step
+            s.phase = Phase(then)
+        return
     if not s.pending:
         if s.card:
             turn.finish_action(s)
@@ -293,6 +339,14 @@ def drop_unplaceable(s: TowerState) -> None:
     """
     while s.pending and not has_place(s):
         item = s.pending.pop(0)
+        if item.piece is ToPlace.TOTO:  # he cannot be given up: the rules stand him (on a floor below if need be)
+            stood = s.stand(TOTO, item.floor)
+            s.say(ev.STOOD_BACK, piece=s.name(TOTO), floor=stood)
+            debris.clear(s)
+            debris.track_cats(s)
+            if s.phase is Phase.OVER:
+                return
+            continue
         s.say(ev.NOWHERE, piece=item.cat or item.piece.value)
 
 
@@ -310,6 +364,7 @@ __all__ = [
     "pet",
     "place_cat",
     "place_floor",
+    "place_toto",
     "place_wall",
     "placed",
     "refusal",

@@ -52,17 +52,26 @@ def cat(w: TowerWorld, piece: str, a: Cat | Move, n: Mapping[str, float], cap: f
     w.settle(cap)
 
 
+CAT_SIDE = (0.0, 2.0)
+"""How high on a Feline Friend's side (cm above its base) a fingertip can touch it: its whole height."""
+
+
 def pet_point(pose: list[float], a: Pet, n: Mapping[str, float]) -> tuple[float, float, float]:
-    """The world point touched: 1 cm out from the cat's centre at ``angle``, ``height`` above its base."""
+    """The world point touched: 1 cm out from the cat's centre at ``angle``, ``height`` above its base,
+    moved by the finger's slip (``hand.pet_noise``; a placement's noise or ``STILL`` slips sideways only),
+    never off the cat's side."""
     ang = math.radians(a.angle)
+    height = min(CAT_SIDE[1], max(CAT_SIDE[0], a.height + n.get("dheight", 0.0)))
     return (
         pose[0] + math.cos(ang) + n["dx"],
         pose[1] + math.sin(ang) + n["dy"],
-        pose[2] - 1.0 + a.height,
+        pose[2] - 1.0 + height,
     )
 
 
 def pet(w: TowerWorld, piece: str, pose: list[float], a: Pet, n: Mapping[str, float], cap: float = SETTLE) -> None:
+    """Touch the cat where the finger lands, as hard as it pushes (``a.push`` times the finger's ``push``
+    factor, 1 for a perfect hand)."""
     x, y, z = pet_point(pose, a, n)
-    w.pet(piece, x, y, z, a.push)
+    w.pet(piece, x, y, z, a.push * n.get("push", 1.0))
     w.settle(cap)

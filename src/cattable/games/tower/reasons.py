@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from cattable.core import InvalidAction
 
 from . import legal, stock, turn
-from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall, malformed
+from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Toto, Wall, malformed
 from .menu import on_tile
 from .pending import Pending, ToPlace
 from .phases import Edition, Mode, Phase
@@ -48,6 +48,8 @@ def why_not(s: TowerState, a: Any) -> str | None:
     if s.phase is not Phase.PLACE:
         return f"you cannot {a.kind} now: move a Feline Friend or skip"
     item = s.pending[0]
+    if isinstance(a, Toto) or item.piece is ToPlace.TOTO:
+        return _toto_reason(s, a, item)
     if isinstance(a, Wall):
         return _wall_reason(s, a, item)
     if isinstance(a, Floor):
@@ -69,6 +71,19 @@ def why_not(s: TowerState, a: Any) -> str | None:
             return "a pet is a light touch: angle within 360, height 0 to 2 cm, push 0.5 to 20 g cm/s"
         return None
     return f"{a.text()} is not a legal move now"
+
+
+def _toto_reason(s: TowerState, a: Any, item: Pending) -> str | None:
+    """Toto is placed when the rules hand him to the player (a goal's climb, or back after a fall), and
+    before anything else in hand ("the current player must place him back")."""
+    toto = s.name("toto")
+    if item.piece is not ToPlace.TOTO:
+        return f"{toto} is placed only when a goal sends him up or he has fallen"
+    if not isinstance(a, Toto):
+        return f"place {toto} on {item.floor} first"
+    if not (on_tile(a.x, a.y) and _in(a.yaw, TURN)):
+        return f"{toto} stands on the tile: x and y within 4.5 cm of its centre, yaw within 360 degrees"
+    return None
 
 
 def _wall_reason(s: TowerState, a: Wall, item: Pending) -> str | None:

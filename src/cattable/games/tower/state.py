@@ -16,14 +16,14 @@ from typing import Any
 from cattable.core import Action, Game, Result, State
 
 from . import climb, events, legal, placements, ranking, reasons, turn, views
-from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Wall
+from .actions import Cat, Choose, Floor, Goal, Move, Pet, Refresh, Skip, Toto, Wall
 from .cards import cards
 from .climb import MILESTONES
 from .hands import hands_of
 from .menu import spots_by_room
 from .pending import Pending
 from .phases import Edition, Ending, Mode, Phase
-from .physics import Blocked, TowerWorld, noise
+from .physics import Blocked, TowerWorld, noise, pet_noise
 from .pieces import FLOORS, TOTO
 from .table import Outcome, Table
 
@@ -40,6 +40,12 @@ class TowerState(State):
         self.hands_steadiness: list[str] = hands_of(options, players)
         """Each seat's own steadiness (the option ``seat_steadiness``, else the table's)."""
         self.turn_limit: int = options["turn_limit"]
+        self.toto_by_player: bool = options.get("toto", "rules") == "player"
+        """Whether the player places Toto (a goal's climb, back after a fall), or the rules stand him."""
+        self.after_toto = ""
+        """What follows once Toto is placed and the hand is empty: ``arrive`` (a goal's climb: the milestone,
+        then the turn ends), ``end`` (the turn ends), a step to go back to (he fell outside an action), or
+        nothing (the action goes on as usual)."""
         self.target: int = MILESTONES[0] if self.mode is Mode.COOP else FLOORS
         """The floor Toto climbs to next (coop), or the top (competitive)."""
         self.seat = 0
@@ -134,6 +140,11 @@ class TowerState(State):
         """The slip of the player's hand for one placement, at that seat's steadiness (drawn through ``chance``)."""
         return noise(self.hands_steadiness[self.seat], lambda s: self.chance.gauss(0.0, s))
 
+    def finger_noise(self) -> dict[str, float]:
+        """The slip of the player's finger for one pet (where it touches, how hard), at that seat's steadiness
+        (drawn through ``chance``, as many draws as a placement's: ``hand.pet_noise``)."""
+        return pet_noise(self.hands_steadiness[self.seat], lambda s: self.chance.gauss(0.0, s))
+
     def stand(self, piece: str, floor: str) -> str:
         """The rules stand Toto or a Black Cat on ``floor``, at its roomiest spot, by a careful hand, and
         return the floor it was stood on. A spot the hand cannot reach (a piece lies there that the room
@@ -224,6 +235,8 @@ class TowerState(State):
             placements.pet(self, action)
         elif isinstance(action, Move):
             placements.move(self, action)
+        elif isinstance(action, Toto):
+            placements.place_toto(self, action)
         elif isinstance(action, Goal):
             climb.complete_goal(self, action)
         elif isinstance(action, Refresh):
@@ -252,6 +265,8 @@ class TowerState(State):
         other.steadiness = self.steadiness
         other.hands_steadiness = list(self.hands_steadiness)
         other.turn_limit = self.turn_limit
+        other.toto_by_player = self.toto_by_player
+        other.after_toto = self.after_toto
         other.target = self.target
         other.seat = self.seat
         other.phase = self.phase

@@ -4,6 +4,8 @@ and its outcome (the poses at rest and what the rules read from them) goes into 
 A replay takes the outcome from the record instead of simulating, so it never depends on floating
 point matching; the world is rebuilt from the last recorded poses (``TowerWorld.restore``) only when
 something has to be simulated again. States share no world: a copy rebuilds its own when it needs one.
+After each event the live world is reset to what it recorded, so the next move starts from the same data
+live and after a restart (issue #31).
 """
 
 from __future__ import annotations
@@ -154,12 +156,18 @@ class Table:
     def simulate(self, run: Callable[[TowerWorld], object]) -> Outcome:
         """Run ``run`` on the live world and snapshot the result (called only when not replaying). A ``run``
         that returns a dict adds its keys to the outcome: what the rules must know of how it went (such as
-        ``no_room``, the pieces ``debris.put_back`` could not put back), recorded so a replay knows it too."""
+        ``no_room``, the pieces ``debris.put_back`` could not put back), recorded so a replay knows it too.
+
+        The world is then reset to the recorded outcome (``TowerWorld.restore``: the rounded poses, at rest,
+        the solver's warm start cleared), exactly as a replay rebuilds it: what a settle leaves behind that
+        the record lacks (a last creep of speed, contacts, sleeping islands, the micrometres rounded off)
+        would otherwise make the next move's outcome differ live and after a restart (issue #31)."""
         world = self.live()
         notes = run(world)
         outcome = outcome_of(world)
         if isinstance(notes, dict):
             outcome.update(notes)
+        world.restore(outcome["pieces"], outcome["poses"])
         return outcome
 
     def adopt(self, outcome: Outcome, computed: bool) -> None:
@@ -168,11 +176,9 @@ class Table:
         self.synced = computed and self.world is not None
 
     def take_away(self, pieces: set[str]) -> None:
-        """Remove pieces from the table (and from the world, when it is in step)."""
+        """Remove pieces from the table; the world is rebuilt from the outcome when next needed (removing
+        them from a live world would leave it in another state than a replay's)."""
         if not pieces:
             return
         self.outcome = forget(self.outcome, pieces)
-        if self.world is not None and self.synced:
-            for p in sorted(pieces):
-                if p != "F1":
-                    self.world.remove(p)
+        self.synced = False  # rebuilt from the outcome when next needed, as a replay rebuilds it

@@ -26,7 +26,7 @@ GOAL_FLOORS = 4
 SLOTS = 64
 """Menu placements addressed; a longer menu offers its first ``SLOTS`` (none has come near it)."""
 PHASES = ("action", "place", "interact", "goal", "over")
-PLACEMENTS = ("wall", "floor", "cat", "pet", "move")
+PLACEMENTS = ("wall", "floor", "cat", "pet", "move", "toto")
 
 
 def _fixed() -> list[Action]:

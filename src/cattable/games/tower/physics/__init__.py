@@ -6,8 +6,8 @@ import os
 os.environ.setdefault("MUJOCO_GL", "egl")
 os.environ.setdefault("MESA_SHADER_CACHE_DISABLE", "true")
 
-from .hand import STEADINESS, noise
+from .hand import PET_STILL, STEADINESS, noise, pet_noise
 from .reading import Reading
 from .world import Blocked, TowerWorld
 
-__all__ = ["STEADINESS", "Blocked", "Reading", "TowerWorld", "noise"]
+__all__ = ["PET_STILL", "STEADINESS", "Blocked", "Reading", "TowerWorld", "noise", "pet_noise"]

@@ -139,7 +139,15 @@ def _status(view: dict[str, Any]) -> Text:
         text.append(f"\nseat {view['to_play'] + 1} to play: {view['phase']} step")
         if view["pending"]:
             todo = ", ".join(
-                " ".join(w for w in (it.get("type", it.get("colour", it.get("cat", ""))), it["piece"]) if w)
+                " ".join(
+                    w
+                    for w in (
+                        it.get("type", it.get("colour", it.get("cat", ""))),
+                        it["piece"],
+                        f"on {it['floor']}" if it.get("floor") else "",
+                    )
+                    if w
+                )
                 for it in view["pending"]
             )
             text.append(f" (still to place: {todo})")

@@ -1,0 +1,123 @@
+"""Issue #31, Toto placed by the player: where the rulebook has a player place Toto (a goal's climb, and back
+after a fall), the player places him (``toto x= y= yaw=``, with the hand's slip), bots choose a spot, and
+records made before (the rules stood him at the roomiest spot) replay as they were played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import cattable
+from cattable.agents import make_agent
+from cattable.core import IllegalAction
+from cattable.games.tower import debris
+from cattable.games.tower.actions import Goal, Toto, Wall, action_from_json, parse_action
+from cattable.games.tower.events import texts as told
+from cattable.games.tower.game import TowerState
+from cattable.games.tower.phases import Phase
+from cattable.games.tower.physics import TowerWorld
+from tests.rulebook import rule
+
+from .helpers import cats_on, new, place_toto, refresh, scene, set_actions, set_goals, tower
+
+EN = "cat-and-the-tower.en.txt"
+FR = "cat-and-the-tower.fr.txt"
+DATA = Path(__file__).parent / "data"
+
+
+def climbing(players: int = 2, toto: str = "player") -> TowerState:
+    """Four storeys, Toto on F1 and a goal met on F2 (same colour touching: up to 2 floors, first deck):
+    the player completes it to move Toto up two floors."""
+    s = new(players=players, cards="first", toto=toto)
+    tower(s, 4)
+    set_goals(s, "G05", "G07")
+    cats_on(s, "F2", ["C-blue-1", "C-blue-2"], touching=[["C-blue-1", "C-blue-2"]])
+    s.phase = Phase.GOAL
+    refresh(s)
+    s.apply(Goal("goal", 1, 2))
+    return s
+
+
+@rule(EN, "After completing a Goal Card, move Toto up the Tower equal to or less than the number of floors")
+@rule(FR, "vous pouvez faire monter Neko dans la tour d'un nombre d'étages")
+@rule(EN, "Toto and Feline Friends must be placed standing up.")
+def test_a_goal_hands_toto_to_the_player_who_places_him_on_the_floor_it_sends_him_to() -> None:
+    s = climbing()
+    assert s.current_player == 0 and s.phase is Phase.PLACE
+    assert [it.to_json() for it in s.pending] == [{"piece": "toto", "floor": "F3", "tries": 0}]
+    assert "toto" not in s.table.outcome["pieces"]  # in the player's hand
+    offered = s.legal_actions()
+    assert offered and all(isinstance(a, Toto) for a in offered)
+    assert s.is_legal(Toto("toto", 1.5, -1.5, 30.0))  # any spot on the tile, not only the menu's
+    assert "x and y within 4.5 cm" in s._why_illegal(Toto("toto", 6.0, 0.0, 0.0))
+    with pytest.raises(IllegalAction, match="place Toto on F3 first"):
+        s.apply(Wall("wall", "bricks", 3.0, 3.0, 225.0, 90.0))
+    drawn = len(s.chance.log)
+    s.apply(Toto("toto", 1.5, -1.5, 30.0))
+    assert len(s.chance.log) == drawn + 8  # the hand's seven slips, then the world's outcome
+    assert s.toto == "F3" and s.reading["support"]["toto"] == "F3" and s.reading["upright"]["toto"]
+    pose = s.table.outcome["poses"]["toto"]
+    centre = s.table.outcome["poses"]["F3"]
+    assert abs(pose[0] - centre[0] - 1.5) < 0.5 and abs(pose[1] - centre[1] + 1.5) < 0.5  # where he was aimed
+    assert "seat 0 places Toto" in told(s.events)
+    assert s.current_player == 1 and s.view(1)["phase"] == "action"  # then the turn passes
+
+
+@rule(EN, "If Toto falls off the Tower, the current player must place him back on the floor he was on before")
+@rule(FR, "Si un chat Nakama ou Neko tombent, replacez-le(s) où il se trouvait sur la tour.")
+def test_toto_knocked_off_during_a_placement_is_placed_back_by_the_current_player_first() -> None:
+    """Seat 1 takes a walls card on a three-storey tower with Toto on F3; its first wall knocks Toto off
+    (arranged here). Toto goes into seat 1's hand, before the card's other pieces: back on F3."""
+    s = new(players=2)
+    tower(s, 3)
+    s.toto = s.toto_start = "F3"
+    s.seat = 1
+    set_actions(s, "A07", "A08")
+    s.apply(cattable.game("tower").parse_action("card 1 left"))
+    assert [it.piece for it in s.pending] == ["wall", "wall", "floor"]
+
+    def knock_off(w: TowerWorld) -> None:
+        w.remove("toto")
+        w.place_cat("toto", "F1", 25.0, 0.0, 0.0)
+
+    scene(s, knock_off)
+    debris.clear(s)
+    assert [it.piece for it in s.pending] == ["toto", "wall", "wall", "floor"] and s.pending[0].floor == "F3"
+    assert "Toto falls: seat 1 places him back on F3" in told(s.events)
+    assert s.current_player == 1 and {type(a) for a in s.legal_actions()} == {Toto}
+    place_toto(s)
+    assert s.toto == "F3" and s.current_player == 1
+    assert [it.piece for it in s.pending] == ["wall", "wall", "floor"]  # the card goes on
+
+
+@pytest.mark.parametrize("spec", ["random", "heuristic", "mcts:medium"])
+def test_bots_choose_a_spot_for_toto(spec: str) -> None:
+    s = climbing()
+    bot = make_agent(spec, s.game, seed=3)
+    choice = bot.choose(s.view(0), s.legal_actions())
+    assert isinstance(choice, Toto) and s.is_legal(choice)
+    s.apply(choice)
+    assert s.toto == "F3"
+
+
+def test_the_option_toto_rules_stands_him_as_before() -> None:
+    s = climbing(toto="rules")
+    assert s.toto == "F3" and s.current_player == 1 and not s.pending
+
+
+def test_a_record_made_before_the_option_replays_with_the_rules_standing_toto() -> None:
+    """Seed 0 of three random bots (normal hands), 43 actions recorded before Toto was placed by the player:
+    one of them a goal, whose climb the rules stood (no Toto action in the record). It replays whole."""
+    record = json.loads((DATA / "pet-before-finger.json").read_text(encoding="utf-8"))["record"]
+    assert "toto" not in record["options"] and any(a["kind"] == "goal" for a in record["actions"])
+    state = cattable.game("tower").replay(record)
+    assert state.options["toto"] == "rules" and len(state.history) == 43
+
+
+def test_toto_placements_read_and_write_as_text_and_json() -> None:
+    a = parse_action("toto x=1.25 y=-2 yaw=90")
+    assert a == Toto("toto", 1.2, -2.0, 90.0) or a == Toto("toto", 1.3, -2.0, 90.0)
+    assert parse_action(a.text()) == a and action_from_json(a.to_json()) == a
+    assert a.to_json() == {"kind": "toto", "x": a.x, "y": -2.0, "yaw": 90.0}
