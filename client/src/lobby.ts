@@ -107,6 +107,7 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
         for (const level of LEVELS) kinds[level] = T.botLevels[level] ?? level;
         const kind = select(`kind${i}`, kinds, old[i]?.kind ?? (i === 0 ? "person" : "heuristic"));
         kind.classList.add("kind");
+        kind.setAttribute("aria-label", T.seatKind(i));
         // a seat's own hand, the table's steadiness until this seat chooses another (bots too)
         const hand = handed ? select(`hand${i}`, Object.fromEntries(HANDS.map((l) => [l, T.hand(l)])), old[i]?.hand ?? tableHand()) : null;
         hand?.classList.add("hand");

@@ -39,7 +39,8 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
     board: h("section", { class: "board", "aria-label": title }),
     seats: h("ul", { class: "seats" }),
     tools: h("div", { class: "tools" }),
-    log: h("ul", { class: "log", "aria-live": "off" }),
+    // focusable, so the keyboard can scroll it (axe: scrollable-region-focusable)
+    log: h("ul", { class: "log", "aria-live": "off", tabindex: 0, "aria-label": T.logHeading }),
     end: h("section", { class: "end", hidden: true, "aria-live": "polite" }),
   };
   clear(
@@ -55,7 +56,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
     h(
       "main",
       { id: "main", class: "table-page" },
-      h("div", { class: "play" }, f.status, f.tools, f.notice, f.end, f.board),
+      h("div", { class: "play" }, h("h2", { class: "sr" }, T.playHeading), f.status, f.tools, f.notice, f.end, f.board),
       h(
         "aside",
         { class: "side" },
