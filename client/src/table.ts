@@ -127,6 +127,35 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     redraw: () => draw(),
   });
 
+  /** Whether the keyboard was on the board: a move redraws the board, and the focus must not fall back to
+   * the top of the page (a keyboard player would Tab through the whole page again after every move). */
+  let keysOnBoard = false;
+
+  function focusBefore(board: HTMLElement): Element | null {
+    const active = document.activeElement;
+    if (active && active !== board && board.contains(active)) {
+      keysOnBoard = true;
+      return active;
+    }
+    if (active && active !== document.body) keysOnBoard = false; // the player went elsewhere on the page
+    return null;
+  }
+
+  /** After a redraw: the same element if it was kept (the tower's scene), else its namesake (the same
+   * space, cell, card or die), else the first thing to play; only while the focus was on the board. */
+  function focusAfter(board: HTMLElement, was: Element | null): void {
+    const active = document.activeElement;
+    if (!keysOnBoard || (active && active !== document.body && active !== board)) return;
+    let next: Element | null = was?.isConnected ? was : null;
+    for (const key of ["data-space", "data-cell", "data-card", "data-die", "data-side"]) {
+      const value = was?.getAttribute(key);
+      if (next || !value) continue;
+      next = board.querySelector(`[${key}="${CSS.escape(value)}"][tabindex], button[${key}="${CSS.escape(value)}"]`);
+    }
+    next ??= board.querySelector(".legal:not([disabled]), button:not([disabled]), [tabindex='0']");
+    (next as HTMLElement | SVGElement | null)?.focus({ preventScroll: true });
+  }
+
   function say(text: string): void {
     if (frame) frame.notice.textContent = text;
   }
@@ -148,8 +177,10 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     root.dataset.legal = String(c.legal.length);
     root.dataset.busy = String(sending);
     frame.status.textContent = sending ? T.sending : statusLine(msg, module, c);
+    const again = focusBefore(frame.board);
     clear(frame.board);
     module.render(frame.board, c);
+    focusAfter(frame.board, again);
     drawSeats(frame.seats, msg);
     drawTools(frame.tools, msg);
     const lines = log.map((l) => h("li", { "data-version": l.version }, module!.logLine(l, c.names, msg.seat)));
