@@ -30,9 +30,31 @@ interface Frame {
   tools: HTMLElement;
   log: HTMLUListElement;
   end: HTMLElement;
+  /** The rules in short: filled once the game's module has them (the tower's arrives a moment later). */
+  rules: HTMLDetailsElement;
 }
 
-function layout(root: HTMLElement, title: string, table: string, module: TableModule, fresh: boolean, social: HTMLElement[]): Frame {
+/** The header's way to the rules in short: opens them and moves the focus there, at every table. */
+function rulesButton(): HTMLElement {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "rules-link",
+      "aria-controls": "rules",
+      onclick: () => {
+        const box = document.getElementById("rules") as HTMLDetailsElement | null;
+        if (!box) return;
+        box.open = true;
+        box.scrollIntoView({ block: "nearest" });
+        box.querySelector<HTMLElement>("summary")?.focus();
+      },
+    },
+    T.rulesHeading,
+  );
+}
+
+function layout(root: HTMLElement, title: string, table: string, fresh: boolean, social: HTMLElement[]): Frame {
   const f: Frame = {
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }, T.connecting),
     notice: h("p", { class: "notice", role: "alert", "aria-live": "assertive" }),
@@ -42,6 +64,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
     // focusable, so the keyboard can scroll it (axe: scrollable-region-focusable)
     log: h("ul", { class: "log", "aria-live": "off", tabindex: 0, "aria-label": T.logHeading }),
     end: h("section", { class: "end", hidden: true, "aria-live": "polite" }),
+    rules: h("details", { class: "rules", id: "rules", hidden: true }, h("summary", {}, T.rulesHeading)),
   };
   clear(
     root,
@@ -51,6 +74,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
       h("a", { href: "/", class: "back" }, T.backToLobby),
       h("h1", {}, title),
       h("span", { class: "table-id" }, table),
+      rulesButton(),
       languageSwitch(),
     ),
     h(
@@ -64,14 +88,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
         invitesBox(table, fresh),
         social,
         h("section", { class: "log-box" }, h("h2", {}, T.logHeading), f.log),
-        module.rules.length
-          ? h(
-              "details",
-              { class: "rules" },
-              h("summary", {}, T.rulesHeading),
-              module.rules.map((p) => h("p", {}, p)),
-            )
-          : null,
+        f.rules,
       ),
     ),
   );
@@ -167,7 +184,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
       module = tableFor(msg.game);
       signals = turnSignals(T.gameTitle(msg.game), say);
       const social = [chat.element, msg.seat !== null ? signals.element : null].filter((e): e is HTMLElement => e !== null);
-      frame = layout(root, T.gameTitle(msg.game), table, module, msg.version === 0 && !msg.over, social);
+      frame = layout(root, T.gameTitle(msg.game), table, msg.version === 0 && !msg.over, social);
     }
     signals?.update(!msg.over && msg.seat !== null && msg.legal.length > 0);
     const c = ctx(msg);
@@ -177,6 +194,10 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     root.dataset.legal = String(c.legal.length);
     root.dataset.busy = String(sending);
     frame.status.textContent = sending ? T.sending : statusLine(msg, module, c);
+    if (frame.rules.hidden && module.rules.length) {
+      frame.rules.append(...module.rules.map((p) => h("p", {}, p)));
+      frame.rules.hidden = false;
+    }
     const again = focusBefore(frame.board);
     clear(frame.board);
     module.render(frame.board, c);

@@ -35,6 +35,7 @@ export const T = {
 
   // the lobby
   openTitle: t("Open a table"),
+  gamesTitle: t("The games"),
   game: t("Game"),
   players: t("Players"),
   seatsTitle: t("Seats"),
