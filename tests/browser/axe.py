@@ -25,6 +25,8 @@ def axe_script() -> Path:
 def findings(page: Any, impacts: tuple[str, ...] = BLOCKING) -> list[str]:
     """axe's violations on the page as it stands, one line each (rule, impact, the first elements), of the
     given impacts only."""
+    # judge the page at rest: a mark popping in is half transparent for a moment (motion.ts)
+    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(axe_script()))
     found: list[dict[str, Any]] = page.evaluate(

@@ -57,9 +57,9 @@ def test_cat_cafe_table_marking_end_and_replay(server: Server, context: Any) -> 
 
 
 @pytest.mark.parametrize("game", ["washi", "attack", "tower"])
-def test_table_start_selection_and_later(server: Server, context: Any, game: str) -> None:
+def test_table_start_selection_later_and_replay(server: Server, context: Any, game: str) -> None:
     page = context.new_page()
-    clicker.open_from_lobby(page, server.base, game, ["random"])
+    table = clicker.open_from_lobby(page, server.base, game, ["random"])
     page.wait_for_function("() => document.getElementById('app').dataset.version !== undefined")
     page.locator(".board").first.wait_for()
     page.wait_for_timeout(500)
@@ -73,3 +73,11 @@ def test_table_start_selection_and_later(server: Server, context: Any, game: str
         legal.first.click()
         page.wait_for_timeout(300)
         assert_clean(page, f"{game} with a selection made")
+    if game == "tower" and page.locator(".tower-aim").count():  # a piece aimed from the keyboard
+        page.locator(".tower-scene canvas").focus()
+        page.keyboard.press("ArrowRight")
+        assert_clean(page, "the tower with a piece aimed")
+    page.goto(f"{server.base}/replay/{table}")
+    page.locator(".replay .board, .replay").first.wait_for()
+    page.wait_for_timeout(500)
+    assert_clean(page, f"{game}'s replay")
