@@ -111,7 +111,9 @@ function scene(): TowerScene {
     const step = e.shiftKey ? 5 : TURN_STEP;
     const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
     const move = arrows[e.key];
-    if (move && here.view && (tag !== "BUTTON" || aim.aimed)) {
+    // the arrows move the piece from the scene or the placing box; elsewhere they scroll the page as ever
+    const aiming = e.target === canvas || !!(e.target as Element | null)?.closest?.(".tower-aim");
+    if (move && here.view && aiming) {
       e.preventDefault();
       const by = e.shiftKey ? KEY_STEP * 4 : KEY_STEP;
       if (!aim.aimed) Object.assign(aim, { aimed: true, pinned: true }); // the first legal spot, from freshAim
