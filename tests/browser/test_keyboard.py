@@ -100,6 +100,12 @@ def test_the_tower_by_keys(server: Server, context: Any) -> None:
             assert focus_is_visible(page)
             page.keyboard.press("ArrowRight")  # the ghost appears at a spot the rules offer
             assert page.evaluate("window.cattableTower.aim().aimed")
+            spot = page.evaluate("[window.cattableTower.aim().x, window.cattableTower.aim().y]")
+            there, back = ("ArrowDown", "ArrowUp") if spot[1] > 0 else ("ArrowUp", "ArrowDown")
+            page.keyboard.press(there)  # it moves (towards the middle), and comes back
+            assert page.evaluate("window.cattableTower.aim().y") != spot[1]
+            page.keyboard.press(back)
+            assert page.evaluate("[window.cattableTower.aim().x, window.cattableTower.aim().y]") == spot
             page.keyboard.press("q")
             page.keyboard.press("Enter")
             placed.append(int(before["version"]))
