@@ -14,6 +14,7 @@ from tests.server.harness import Server
 from . import clicker
 from .axe import assert_clean, axe_script
 from .cafe_player import open_from_lobby, over, play_until, wait_drawn
+from .conftest import PHONE
 from .screenshots import _mid_game
 
 
@@ -36,6 +37,21 @@ def test_lobby_in_english_and_french(server: Server, browser: Any) -> None:
                 assert_clean(page, f"the lobby with {game}'s options ({locale})")
         finally:
             ctx.close()
+
+
+def test_at_a_phones_width(server: Server, browser: Any) -> None:
+    """The lobby and a table laid out for a phone (one column, the header on two rows)."""
+    ctx = browser.new_context(viewport=PHONE)
+    try:
+        page = ctx.new_page()
+        page.goto(server.base + "/")
+        page.locator(".game-intro").first.wait_for()
+        assert_clean(page, "the lobby at a phone's width")
+        open_from_lobby(page, server.base, ["heuristic"])
+        wait_drawn(page)
+        assert_clean(page, "Cat Cafe at a phone's width")
+    finally:
+        ctx.close()
 
 
 @pytest.mark.long  # a Cafe table played to its end
