@@ -8,6 +8,7 @@ import { languageSwitch, message, t } from "./i18n";
 import { T } from "./text";
 import { quickPlay } from "./quickplay";
 import { S } from "./social-text";
+import { gameLine, gamesIntro } from "./games-intro";
 
 const LEVELS = ["heuristic", "random", "mcts:easy", "mcts:medium", "mcts:hard"];
 /** The tower's steadiness levels, steadiest first (games/tower/physics.py STEADINESS): each seat's hand. */
@@ -87,6 +88,9 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
   const clockBox = h("div", { class: "clock-fields" });
   const error = h("p", { class: "notice", role: "alert" });
   const game = (): GameInfo => games.find((g) => g.name === gameSel.value)!;
+  // the chosen game in a line, under the choice (the lobby's "The games" shows them all with a picture)
+  const gameLineEl = h("p", { class: "game-line muted", "aria-live": "polite" }, gameLine(gameSel.value));
+  gameSel.addEventListener("change", () => (gameLineEl.textContent = gameLine(gameSel.value)));
 
   function drawSeats(): void {
     const g = game();
@@ -107,6 +111,7 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
         for (const level of LEVELS) kinds[level] = T.botLevels[level] ?? level;
         const kind = select(`kind${i}`, kinds, old[i]?.kind ?? (i === 0 ? "person" : "heuristic"));
         kind.classList.add("kind");
+        kind.setAttribute("aria-label", T.seatKind(i));
         // a seat's own hand, the table's steadiness until this seat chooses another (bots too)
         const hand = handed ? select(`hand${i}`, Object.fromEntries(HANDS.map((l) => [l, T.hand(l)])), old[i]?.hand ?? tableHand()) : null;
         hand?.classList.add("hand");
@@ -175,6 +180,7 @@ function openForm(games: GameInfo[], done: (opened: Opened, body: OpenBody) => v
     "form",
     { class: "open-form", "aria-label": T.openTitle },
     h("div", { class: "row" }, field(T.game, gameSel), field(T.players, players)),
+    gameLineEl,
     h("fieldset", {}, h("legend", {}, T.seatsTitle), seatsBox),
     h("details", {}, h("summary", {}, T.options), optionsBox),
     h("div", { class: "row" }, field(T.spectators, spectators), field(T.clock, clockSel)),
@@ -321,6 +327,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
   const result = h("section", { class: "opened", hidden: true, "aria-live": "polite" });
   const mine = h("div", {});
   const formBox = h("div", {}, T.loading);
+  const introBox = h("div", {}, T.loading);
   const quickBox = h("div", {}, T.loading);
   const watchInput = h("input", { name: "watch", "aria-label": T.tableIdOrLink, placeholder: T.tableIdOrLink });
   const inviteInput = h("input", { name: "invite", "aria-label": T.inviteLinkOrCode, placeholder: T.inviteLinkOrCode });
@@ -330,7 +337,8 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     h(
       "main",
       { id: "main", class: "lobby" },
-      h("section", { class: "card" }, h("h2", {}, T.openTitle), formBox, result),
+      h("section", { class: "card games-card", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, T.gamesTitle), introBox),
+      h("section", { class: "card open-card" }, h("h2", {}, T.openTitle), formBox, result),
       h("section", { class: "card" }, h("h2", {}, S.quickTitle), quickBox),
       h("section", { class: "card" }, h("h2", {}, T.myTables), mine),
       h(
@@ -368,6 +376,7 @@ export async function lobbyPage(root: HTMLElement): Promise<void> {
     for (const g of games) titles.set(g.name, titleOf(g));
     void myTables(mine);
     clear(quickBox, quickPlay(games, titleOf));
+    clear(introBox, gamesIntro(games, (name) => titles.get(name) ?? name));
     clear(formBox, openForm(games, (made, body) => void opened(result, made, body).then(() => myTables(mine))));
   } catch (err) {
     clear(formBox, h("p", { class: "notice" }, T.refused((err as Error).message)));

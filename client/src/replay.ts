@@ -31,7 +31,7 @@ export async function replayPage(root: HTMLElement, table: string, params: URLSe
   const board = h("section", { class: "board", "aria-label": msg.game });
   const counter = h("span", { class: "step", role: "status", "aria-live": "polite" });
   const slider = h("input", { type: "range", min: 0, max: lastVersion, value: at, "aria-label": T.replayTitle });
-  const logBox = h("ul", { class: "log" });
+  const logBox = h("ul", { class: "log", tabindex: 0, "aria-label": T.logHeading });
   const notice = h("p", { class: "notice", role: "alert" }, msg.over ? "" : T.notYet);
   const log: LogLine[] = msg.log;
 

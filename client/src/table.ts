@@ -30,17 +30,41 @@ interface Frame {
   tools: HTMLElement;
   log: HTMLUListElement;
   end: HTMLElement;
+  /** The rules in short: filled once the game's module has them (the tower's arrives a moment later). */
+  rules: HTMLDetailsElement;
 }
 
-function layout(root: HTMLElement, title: string, table: string, module: TableModule, fresh: boolean, social: HTMLElement[]): Frame {
+/** The header's way to the rules in short: opens them and moves the focus there, at every table. */
+function rulesButton(): HTMLElement {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: "rules-link",
+      "aria-controls": "rules",
+      onclick: () => {
+        const box = document.getElementById("rules") as HTMLDetailsElement | null;
+        if (!box) return;
+        box.open = true;
+        box.scrollIntoView({ block: "nearest" });
+        box.querySelector<HTMLElement>("summary")?.focus();
+      },
+    },
+    T.rulesHeading,
+  );
+}
+
+function layout(root: HTMLElement, title: string, table: string, fresh: boolean, social: HTMLElement[]): Frame {
   const f: Frame = {
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }, T.connecting),
     notice: h("p", { class: "notice", role: "alert", "aria-live": "assertive" }),
     board: h("section", { class: "board", "aria-label": title }),
     seats: h("ul", { class: "seats" }),
     tools: h("div", { class: "tools" }),
-    log: h("ul", { class: "log", "aria-live": "off" }),
+    // focusable, so the keyboard can scroll it (axe: scrollable-region-focusable)
+    log: h("ul", { class: "log", "aria-live": "off", tabindex: 0, "aria-label": T.logHeading }),
     end: h("section", { class: "end", hidden: true, "aria-live": "polite" }),
+    rules: h("details", { class: "rules", id: "rules", hidden: true }, h("summary", {}, T.rulesHeading)),
   };
   clear(
     root,
@@ -50,12 +74,13 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
       h("a", { href: "/", class: "back" }, T.backToLobby),
       h("h1", {}, title),
       h("span", { class: "table-id" }, table),
+      rulesButton(),
       languageSwitch(),
     ),
     h(
       "main",
       { id: "main", class: "table-page" },
-      h("div", { class: "play" }, f.status, f.tools, f.notice, f.end, f.board),
+      h("div", { class: "play" }, h("h2", { class: "sr" }, T.playHeading), f.status, f.tools, f.notice, f.end, f.board),
       h(
         "aside",
         { class: "side" },
@@ -63,14 +88,7 @@ function layout(root: HTMLElement, title: string, table: string, module: TableMo
         invitesBox(table, fresh),
         social,
         h("section", { class: "log-box" }, h("h2", {}, T.logHeading), f.log),
-        module.rules.length
-          ? h(
-              "details",
-              { class: "rules" },
-              h("summary", {}, T.rulesHeading),
-              module.rules.map((p) => h("p", {}, p)),
-            )
-          : null,
+        f.rules,
       ),
     ),
   );
@@ -126,6 +144,35 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     redraw: () => draw(),
   });
 
+  /** Whether the keyboard was on the board: a move redraws the board, and the focus must not fall back to
+   * the top of the page (a keyboard player would Tab through the whole page again after every move). */
+  let keysOnBoard = false;
+
+  function focusBefore(board: HTMLElement): Element | null {
+    const active = document.activeElement;
+    if (active && active !== board && board.contains(active)) {
+      keysOnBoard = true;
+      return active;
+    }
+    if (active && active !== document.body) keysOnBoard = false; // the player went elsewhere on the page
+    return null;
+  }
+
+  /** After a redraw: the same element if it was kept (the tower's scene), else its namesake (the same
+   * space, cell, card or die), else the first thing to play; only while the focus was on the board. */
+  function focusAfter(board: HTMLElement, was: Element | null): void {
+    const active = document.activeElement;
+    if (!keysOnBoard || (active && active !== document.body && active !== board)) return;
+    let next: Element | null = was?.isConnected ? was : null;
+    for (const key of ["data-space", "data-cell", "data-card", "data-die", "data-side"]) {
+      const value = was?.getAttribute(key);
+      if (next || !value) continue;
+      next = board.querySelector(`[${key}="${CSS.escape(value)}"][tabindex], button[${key}="${CSS.escape(value)}"]`);
+    }
+    next ??= board.querySelector(".legal:not([disabled]), button:not([disabled]), [tabindex='0']");
+    (next as HTMLElement | SVGElement | null)?.focus({ preventScroll: true });
+  }
+
   function say(text: string): void {
     if (frame) frame.notice.textContent = text;
   }
@@ -137,7 +184,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
       module = tableFor(msg.game);
       signals = turnSignals(T.gameTitle(msg.game), say);
       const social = [chat.element, msg.seat !== null ? signals.element : null].filter((e): e is HTMLElement => e !== null);
-      frame = layout(root, T.gameTitle(msg.game), table, module, msg.version === 0 && !msg.over, social);
+      frame = layout(root, T.gameTitle(msg.game), table, msg.version === 0 && !msg.over, social);
     }
     signals?.update(!msg.over && msg.seat !== null && msg.legal.length > 0);
     const c = ctx(msg);
@@ -147,8 +194,14 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     root.dataset.legal = String(c.legal.length);
     root.dataset.busy = String(sending);
     frame.status.textContent = sending ? T.sending : statusLine(msg, module, c);
+    if (frame.rules.hidden && module.rules.length) {
+      frame.rules.append(...module.rules.map((p) => h("p", {}, p)));
+      frame.rules.hidden = false;
+    }
+    const again = focusBefore(frame.board);
     clear(frame.board);
     module.render(frame.board, c);
+    focusAfter(frame.board, again);
     drawSeats(frame.seats, msg);
     drawTools(frame.tools, msg);
     const lines = log.map((l) => h("li", { "data-version": l.version }, module!.logLine(l, c.names, msg.seat)));

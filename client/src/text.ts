@@ -35,6 +35,7 @@ export const T = {
 
   // the lobby
   openTitle: t("Open a table"),
+  gamesTitle: t("The games"),
   game: t("Game"),
   players: t("Players"),
   seatsTitle: t("Seats"),
@@ -50,6 +51,8 @@ export const T = {
   } as Record<string, string>,
   seatName: (i: number) => t("Seat {n} name", { n: i + 1 }),
   seatHand: (i: number) => t("Seat {n} hand", { n: i + 1 }),
+  playHeading: t("The game"),
+  seatKind: (i: number) => t("Seat {n}: who plays", { n: i + 1 }),
   hand: (level: string) => (HAND_WORDS[level] ? t(HAND_WORDS[level]) : level),
   // "Player 1" even for the person opening the table: a name is read by everyone at the table, and each
   // reader's own seat is told to them as "you" (yourLine below), never as a name like "Me"

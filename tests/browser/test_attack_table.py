@@ -91,9 +91,9 @@ def test_a_person_plays_a_bot_to_the_end_by_clicking_and_reloads_midway(server: 
 
     page.evaluate(RECORD_ANIMATIONS)
     play_until(page, rng, lambda: over(page), seconds=70)
-    # the cats glide from space to space and the die rolls (the car and attacks come when they come)
+    # the cats travel their way space by space and the die rolls (the car and attacks come when they come)
     moved = set(page.evaluate("() => [...window.seenAnimations]"))
-    assert any(m.startswith("CSSTransition:piece cat") for m in moved), moved
+    assert any(m.startswith("Animation:piece cat") for m in moved), moved
     assert "CSSAnimation:die rolling" in moved, moved
     end = page.locator(".end")
     end.wait_for()

@@ -6,6 +6,7 @@
 
 import boardText from "../../../src/cattable/games/attack/board.json?raw";
 import { svg } from "../dom";
+import { play } from "../motion";
 import { t, word } from "../i18n";
 import type { AttackView } from "../generated/attack";
 
@@ -245,17 +246,53 @@ function targets(list: SpaceTarget[]): SVGElement {
 
 /** Where each piece was drawn last, per table: a piece drawn elsewhere now glides from there. */
 const lastAt = new Map<string, [number, number]>();
+/** The space each piece was drawn on last (its way to the new one is animated along the board). */
+const lastSpace = new Map<string, string>();
 let lastTable = "";
 
-function place(el: SVGElement, key: string, to: [number, number], moves: [SVGElement, [number, number]][]): SVGElement {
+function place(el: SVGElement, key: string, to: [number, number], moves: Move[], space: string): SVGElement {
   const from = lastAt.get(key);
+  const was = lastSpace.get(key);
   lastAt.set(key, to);
+  lastSpace.set(key, space);
   el.setAttribute("data-piece", key);
+  el.setAttribute("data-at", space);
+  // where the server has it, at once; the animation (if any) only shows the way from where it was
+  el.style.transform = `translate(${to[0]}px, ${to[1]}px)`;
   if (from && (from[0] !== to[0] || from[1] !== to[1])) {
-    el.style.transform = `translate(${from[0]}px, ${from[1]}px)`;
-    moves.push([el, to]);
-  } else el.style.transform = `translate(${to[0]}px, ${to[1]}px)`;
+    const via = was && space ? route(was, space).slice(1, -1).map(centre) : [];
+    moves.push([el, [from, ...via, to]]);
+  }
   return el;
+}
+
+type Move = [SVGElement, [number, number][]];
+
+const NEXT = new Map<string, string[]>();
+for (const [a, b] of BOARD.edges) {
+  NEXT.set(a, [...(NEXT.get(a) ?? []), b]);
+  NEXT.set(b, [...(NEXT.get(b) ?? []), a]);
+}
+
+/** The spaces a pawn passes from one space to another (a shortest way on the board; ends included), or
+ * just the two ends when there is none short enough to be a move (a cat sent home). */
+export function route(from: string, to: string): string[] {
+  const back = new Map<string, string>([[from, ""]]);
+  let wave = [from];
+  for (let steps = 0; steps < 12 && wave.length && !back.has(to); steps++) {
+    const next: string[] = [];
+    for (const s of wave)
+      for (const n of NEXT.get(s) ?? [])
+        if (!back.has(n)) {
+          back.set(n, s);
+          next.push(n);
+        }
+    wave = next;
+  }
+  if (!back.has(to)) return [from, to];
+  const way = [to];
+  while (way[0] !== from) way.unshift(back.get(way[0]!)!);
+  return way;
 }
 
 /** Creatures are alike: pair those that left a space with those that arrived, so one that moved glides. */
@@ -270,15 +307,16 @@ function creatureKeys(kind: string, spaces: string[]): [string, string][] {
     const from = left[i];
     const start = from ? centre(from) : centre(kind === "mouse" ? "mh" : "bh");
     lastAt.set(`${kind}@${s}`, start);
+    lastSpace.set(`${kind}@${s}`, from ?? (kind === "mouse" ? "mh" : "bh"));
     out.push([s, `${kind}@${s}`]);
   });
   return out;
 }
 
-function pieces(view: AttackView, names: string[], moves: [SVGElement, [number, number]][]): SVGElement {
+function pieces(view: AttackView, names: string[], moves: Move[]): SVGElement {
   const g = svg("g", { class: "pieces" });
-  for (const [space, key] of creatureKeys("mouse", view.mice)) g.append(place(svg("g", { class: "piece mouse", role: "img", "aria-label": t("a mouse on {place}", { place: spaceWords(space) }) }, svg("circle", { r: 14, class: "halo" }), mouseShape()), key, centre(space), moves));
-  for (const [space, key] of creatureKeys("bird", view.birds)) g.append(place(svg("g", { class: "piece bird", role: "img", "aria-label": t("a bird on {place}", { place: spaceWords(space) }) }, svg("circle", { r: 14, class: "halo" }), birdShape()), key, centre(space), moves));
+  for (const [space, key] of creatureKeys("mouse", view.mice)) g.append(place(svg("g", { class: "piece mouse", role: "img", "aria-label": t("a mouse on {place}", { place: spaceWords(space) }) }, svg("circle", { r: 14, class: "halo" }), mouseShape()), key, centre(space), moves, space));
+  for (const [space, key] of creatureKeys("bird", view.birds)) g.append(place(svg("g", { class: "piece bird", role: "img", "aria-label": t("a bird on {place}", { place: spaceWords(space) }) }, svg("circle", { r: 14, class: "halo" }), birdShape()), key, centre(space), moves, space));
   // the car: in the middle of its street, or in the car park
   const street = BOARD.streets.find((s) => s.name === view.car);
   const carAt: [number, number] = street ? centre(street.spaces[2] ?? "") : centre("__park");
@@ -295,6 +333,7 @@ function pieces(view: AttackView, names: string[], moves: [SVGElement, [number, 
       "car",
       carAt,
       moves,
+      "",
     ),
   );
   const here = new Map<string, number>();
@@ -305,7 +344,7 @@ function pieces(view: AttackView, names: string[], moves: [SVGElement, [number, 
     const [x, y] = centre(cat.at);
     const label = t("{name}'s cat (house {house}) on {place}", { name: names[cat.seat] ?? t("cat {n}", { n: cat.seat + 1 }), house: cat.house + 1, place: spaceWords(cat.at) });
     const el = svg("g", { class: `piece cat${view.to_act === cat.seat ? " to-act" : ""}`, role: "img", "aria-label": label, "data-seat": cat.seat }, svg("title", {}, label), catShape(HOUSE_COLOURS[cat.house] ?? "#999", String(cat.seat + 1)));
-    g.append(place(el, `cat${cat.seat}`, [x + n * 9, y - n * 6], moves));
+    g.append(place(el, `cat${cat.seat}`, [x + n * 9, y - n * 6], moves, cat.at));
   }
   return g;
 }
@@ -323,10 +362,11 @@ function bursts(spots: { space: string; kind: string }[]): SVGElement {
 export function drawBoard(view: AttackView, table: string, names: string[], list: SpaceTarget[], spots: { space: string; kind: string }[]): SVGElement {
   if (lastTable !== table) {
     lastAt.clear();
+    lastSpace.clear();
     lastTable = table;
   }
   const [rows, cols] = BOARD.size;
-  const moves: [SVGElement, [number, number]][] = [];
+  const moves: Move[] = [];
   const root = svg(
     "svg",
     { class: "attack-board", viewBox: `0 0 ${cols * G} ${rows * G}`, role: "group", "aria-label": "Mog Land: the board" },
@@ -335,13 +375,9 @@ export function drawBoard(view: AttackView, table: string, names: string[], list
     pieces(view, names, moves),
     targets(list),
   );
-  if (moves.length) {
-    // after the browser has drawn the old places, move to the new ones (the CSS transition animates it)
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        for (const [el, [x, y]] of moves) el.style.transform = `translate(${x}px, ${y}px)`;
-      }),
-    );
+  // each piece that moved travels its way, a space at a time (none under reduced motion: see motion.ts)
+  for (const [el, way] of moves) {
+    play(el, way.map(([x, y]) => ({ transform: `translate(${x}px, ${y}px)` })), { duration: Math.min(1600, 200 * (way.length - 1) + 200), easing: "ease-in-out" });
   }
   return root;
 }

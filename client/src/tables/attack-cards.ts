@@ -55,8 +55,9 @@ export function cardEl(card: string, opts: { legal?: boolean; selected?: boolean
   const suit = card.replace(/\d$/, "");
   const value = /\d$/.exec(card)?.[0] ?? "";
   const cls = `mog-card suit-${suit}${opts.legal ? " legal" : ""}${opts.selected ? " selected" : ""}${opts.hinted ? " hinted" : ""}`;
-  const body = [suitIcon(card), h("span", { class: "value" }, value || cardWords(card)), value ? h("span", { class: "suit-name" }, word(suit)) : null];
-  const attrs = { class: cls, "data-card": card, "data-hand": opts.hand ? "mine" : null, "aria-label": cardWords(card) };
+  // the card's name is the text it shows ("1 Bird"), so a screen reader and voice control say what is seen
+  const body = [suitIcon(card), h("span", { class: "value" }, value || cardWords(card)), value ? " " : null, value ? h("span", { class: "suit-name" }, word(suit)) : null];
+  const attrs = { class: cls, "data-card": card, "data-hand": opts.hand ? "mine" : null };
   return opts.onclick ? h("button", { ...attrs, type: "button", onclick: opts.onclick, "aria-pressed": opts.selected ? "true" : "false" }, body) : h("span", attrs, body);
 }
 

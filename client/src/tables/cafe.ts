@@ -3,6 +3,7 @@
 // the round's marks revealed together once everyone has chosen.
 
 import { clear, h } from "../dom";
+import { fresh, play } from "../motion";
 import type { CafeAction, CafeView, Item } from "../generated/cafe";
 import type { Action, GameResult, LogLine } from "../protocol";
 import { message } from "../i18n";
@@ -195,6 +196,29 @@ function render(root: HTMLElement, ctx: TableContext): void {
       others.length ? h("div", { class: "others" }, others.map(([s, i]) => sheetBox(s, i, false))) : null,
     ),
   );
+  motion(root, ctx.table, view);
+}
+
+/** What just happened, shown (motion.ts): a new round's dice roll; the marks everyone chose, revealed
+ * together, appear on every sheet at once. */
+function motion(root: HTMLElement, table: string, view: CafeView): void {
+  if (fresh(table, "roll", [String(view.round)]).size) {
+    for (const die of root.querySelectorAll(".dice .die:not(.own)")) {
+      play(die, [{ transform: "rotate(0) scale(0.6)" }, { transform: "rotate(540deg) scale(1.15)", offset: 0.7 }, { transform: "rotate(720deg) scale(1)" }], { duration: 650, easing: "ease-out" });
+    }
+  }
+  const marks: string[] = [];
+  view.sheets.forEach((sheet, seat) =>
+    sheet.towers.forEach((floors, ti) => {
+      for (const [f, item] of Object.entries(floors as Record<string, string | null>)) if (item) marks.push(`${seat}/${ti}/${f}`);
+    }),
+  );
+  for (const key of fresh(table, "marks", marks)) {
+    const [seat, ti, f] = key.split("/");
+    const towerNo = view.towers[Number(ti)]?.tower;
+    const item = root.querySelector(`.sheet[data-seat="${seat}"] [data-space="${towerNo}-${f}"] .item`);
+    if (item) play(item, [{ transform: "scale(0.2)", opacity: 0 }, { transform: "scale(1.25)", opacity: 1, offset: 0.7 }, { transform: "scale(1)", opacity: 1 }], { duration: 500, easing: "ease-out" });
+  }
 }
 
 /** The marks of the round just resolved, revealed together: one line per player. */

@@ -27,7 +27,7 @@ export interface Aim {
 }
 
 const round1 = (v: number): number => Math.round(v * 10) / 10;
-const clampTile = (v: number): number => Math.max(-SIZE.onTile, Math.min(SIZE.onTile, round1(v)));
+export const clampTile = (v: number): number => Math.max(-SIZE.onTile, Math.min(SIZE.onTile, round1(v)));
 
 /** The yaw in (-180, 180]. */
 export function normalYaw(yaw: number): number {

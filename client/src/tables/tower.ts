@@ -12,7 +12,7 @@ import * as THREE from "three";
 import { h } from "../dom";
 import { sentence, type Action, type GameResult, type LogLine, type Message } from "../protocol";
 import { petAction, pettable, pushOf, touchAt, touchPoint, type PetAim } from "./tower-pet";
-import { actionOf, drawGhost, follow, freshAim, placing, type Aim } from "./tower-place";
+import { actionOf, clampTile, drawGhost, follow, freshAim, placing, type Aim } from "./tower-place";
 import { TowerScene } from "./tower-scene";
 import { colourWord, floorOf, friendOf, namesOf, TT, wallName, wallOf, type EditionNames } from "./tower-text";
 import { factsOf, type GoalCard, type PieceFacts, type Pose, type SettleMessage, type TowerView } from "./tower-types";
@@ -49,6 +49,8 @@ const names = (): EditionNames => namesOf(here.view?.edition);
 
 const TURN_STEP = 15;
 const FOLD_STEP = 5;
+/** How far an arrow key moves the ghost on its floor (in the floor's units; Shift: four times). */
+const KEY_STEP = 0.5;
 
 function scene(): TowerScene {
   if (here.scene) return here.scene;
@@ -97,14 +99,31 @@ function scene(): TowerScene {
     },
     { passive: false },
   );
+  // the keyboard aims too: the scene takes focus; the arrow keys move the ghost on its floor (Shift: further),
+  // Q/E turn it, Enter places it (from the scene or the page, not from a button or a field), Escape frees it
+  canvas.tabIndex = 0;
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-label", TT.sceneLabel);
   window.addEventListener("keydown", (e) => {
     const aim = here.aim;
-    if (!aim || (e.target as HTMLElement | null)?.tagName === "INPUT") return;
+    const tag = (e.target as HTMLElement | null)?.tagName ?? "";
+    if (!aim || ["INPUT", "SELECT", "TEXTAREA"].includes(tag)) return;
     const step = e.shiftKey ? 5 : TURN_STEP;
-    if (e.key === "q" || e.key === "Q") turn(step);
+    const arrows: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
+    const move = arrows[e.key];
+    // the arrows move the piece from the scene or the placing box; elsewhere they scroll the page as ever
+    const aiming = e.target === canvas || !!(e.target as Element | null)?.closest?.(".tower-aim");
+    if (move && here.view && aiming) {
+      e.preventDefault();
+      const by = e.shiftKey ? KEY_STEP * 4 : KEY_STEP;
+      if (!aim.aimed) Object.assign(aim, { aimed: true, pinned: true }); // the first legal spot, from freshAim
+      else Object.assign(aim, { x: clampTile(aim.x + move[0] * by), y: clampTile(aim.y + move[1] * by), pinned: true });
+      drawGhost(s, aim, here.view);
+      refreshControls();
+    } else if (e.key === "q" || e.key === "Q") turn(step);
     else if (e.key === "e" || e.key === "E") turn(-step);
     else if (e.key === "Escape") ((aim.pinned = false), refreshControls());
-    else if (e.key === "Enter" && aim.aimed) letGo();
+    else if (e.key === "Enter" && aim.aimed && !["BUTTON", "A", "SUMMARY"].includes(tag)) letGo();
   });
   document.addEventListener("cattable-settle", (e) => {
     const msg = (e as CustomEvent<SettleMessage>).detail;
@@ -377,7 +396,7 @@ function aimBox(ctx: TableContext, view: TowerView): HTMLElement | null {
     "section",
     { class: "tower-aim", "aria-label": TT.placingLabel, "data-kind": what.kind, "data-pinned": String(aim.pinned) },
     h("h3", {}, TT.placeHeading(noun)),
-    h("p", { class: "help" }, what.kind === "cat" ? TT.helpCat : TT.helpPiece),
+    h("p", { class: "help" }, what.kind === "cat" ? TT.helpCat : TT.helpPiece, " ", TT.keysHelp),
     family,
     h(
       "div",

@@ -3,6 +3,7 @@
 // barriers and doors, each player's strip, fish, lines and cats. Legal targets are buttons on the map.
 
 import { svg } from "../dom";
+import { fresh, play } from "../motion";
 import { t, word } from "../i18n";
 import type { WashiView } from "../generated/washi";
 
@@ -152,9 +153,10 @@ function fishShape(x: number, y: number, colour: string, picked: boolean): SVGEl
   );
 }
 
-function lines(view: WashiView): SVGElement {
+function lines(view: WashiView, table: string): SVGElement {
   const w = view.width;
   const g = svg("g", { class: "lines" });
+  const drawn: [string, SVGElement[], number][] = [];
   // building nodes filled by a line: every cell of the building in the owner's colour
   for (let i = 0; i < view.lines.length; i++) {
     const owner = view.lines[i]!;
@@ -174,13 +176,18 @@ function lines(view: WashiView): SVGElement {
         const adjacent = Math.abs(ax - bx) + Math.abs(ay - by) === CELL;
         const inside = isBuilding(charAt(view, a)) && isBuilding(charAt(view, b));
         if (inside) continue;
+        const key = `${seat}/${a}-${b}`;
         if (adjacent) {
-          g.append(svg("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "pen", stroke: colour }));
-          g.append(svg("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "pen-mark", "stroke-dasharray": PATTERNS[seat % PATTERNS.length] ?? "" }));
+          const pen = svg("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "pen", stroke: colour, "data-segment": key });
+          const mark = svg("line", { x1: ax, y1: ay, x2: bx, y2: by, class: "pen-mark", "stroke-dasharray": PATTERNS[seat % PATTERNS.length] ?? "" });
+          g.append(pen, mark);
+          drawn.push([key, [pen, mark], CELL]);
         } else if (!isBuilding(charAt(view, a)) && !isBuilding(charAt(view, b))) {
           // a jump or a sewer pop: an arc over what it passes
           const [mx, my] = [(ax + bx) / 2 + (ay - by) * 0.25, (ay + by) / 2 + (bx - ax) * 0.25];
-          g.append(svg("path", { d: `M${ax} ${ay}Q${mx} ${my} ${bx} ${by}`, class: "leap", stroke: colour }));
+          const leap = svg("path", { d: `M${ax} ${ay}Q${mx} ${my} ${bx} ${by}`, class: "leap", stroke: colour, "data-segment": key });
+          g.append(leap);
+          drawn.push([key, [leap], Math.hypot(bx - ax, by - ay) * 1.3 + CELL]);
         }
       }
       if (path.length) {
@@ -189,6 +196,9 @@ function lines(view: WashiView): SVGElement {
       }
     });
   });
+  // the lines drawn since the last position: their new segments drawn by the pen (motion.ts)
+  const news = fresh(table, "segments", drawn.map(([k]) => k));
+  for (const [k, els, length] of drawn) if (news.has(k)) drawIn(els, length);
   return g;
 }
 
@@ -256,7 +266,15 @@ function targets(view: WashiView, list: Target[]): SVGElement {
 }
 
 /** The whole map: rulers, terrain, strips, lines, fish, cats and the targets on top. */
-export function drawMap(view: WashiView, names: string[], list: Target[], label: string): SVGElement {
+/** A pen stroke drawn from its start to its end (its mark and pattern appear as it finishes). */
+function drawIn(els: SVGElement[], length: number): void {
+  const [pen, ...rest] = els;
+  if (!pen) return;
+  play(pen, [{ strokeDasharray: `${length} ${length}`, strokeDashoffset: length }, { strokeDasharray: `${length} ${length}`, strokeDashoffset: 0 }], { duration: 450, easing: "ease-out" });
+  for (const el of rest) play(el, [{ opacity: 0 }, { opacity: 0, offset: 0.8 }, { opacity: 1 }], { duration: 450 });
+}
+
+export function drawMap(view: WashiView, names: string[], list: Target[], label: string, table = ""): SVGElement {
   const W = view.width * CELL;
   const H = view.height * CELL;
   const rulers = svg("g", { class: "rulers", "aria-hidden": "true" });
@@ -271,7 +289,7 @@ export function drawMap(view: WashiView, names: string[], list: Target[], label:
     rulers,
     terrain(view),
     strips(view, names),
-    lines(view),
+    lines(view, table),
     fishes(view),
     cats(view, names),
     targets(view, list),

@@ -119,7 +119,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
       { class: "washi" },
       choice,
       specialBox, // above the map: the prompt points at them, and a tall map would push them off the screen
-      h("div", { class: "map-box" }, drawMap(view, ctx.names, targets, t("The map: {title}", { title: view.map.title }))),
+      h("div", { class: "map-box" }, drawMap(view, ctx.names, targets, t("The map: {title}", { title: view.map.title }), ctx.table)),
       h("ul", { class: "washi-players", "aria-label": t("The players' strips") }, view.players.map((pl, seat) => playerRow(view, ctx, pl, seat))),
       legend(view),
     ),
