@@ -36,6 +36,7 @@ MISSING_COMPONENT = (
     "pip install playwright",
     "could not import",
     "is not installed",
+    "no axe-core",
 )
 """Skip reasons that mean a part of the machine is missing (a browser, OpenGL, HAProxy, a package)."""
 
