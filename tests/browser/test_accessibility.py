@@ -39,6 +39,7 @@ def test_lobby_in_english_and_french(server: Server, browser: Any) -> None:
             ctx.close()
 
 
+@pytest.mark.long  # the fast tier keeps one smoke of this file (make test under 8 minutes)
 def test_at_a_phones_width(server: Server, browser: Any) -> None:
     """The lobby and a table laid out for a phone (one column, the header on two rows)."""
     ctx = browser.new_context(viewport=PHONE)
@@ -72,6 +73,7 @@ def test_cat_cafe_table_marking_end_and_replay(server: Server, context: Any) -> 
     assert_clean(page, "Cat Cafe's replay")
 
 
+@pytest.mark.long  # the fast tier keeps one smoke of this file (make test under 8 minutes)
 @pytest.mark.parametrize("game", ["washi", "attack", "tower"])
 def test_table_start_selection_later_and_replay(server: Server, context: Any, game: str) -> None:
     page = context.new_page()

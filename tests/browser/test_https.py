@@ -71,6 +71,7 @@ def test_the_lobby_a_table_and_a_move_over_https_and_wss(proxied: Balancer, secu
     plain.close()
 
 
+@pytest.mark.long  # the fast tier keeps one smoke of this file (make test under 8 minutes)
 def test_the_page_waits_for_a_table_another_process_still_serves(tmp_path: Path, secure: Any) -> None:
     """The server says ``elsewhere`` (another process keeps the table past the lease time): the page tries
     again after a pause, and shows the table once the other process lets go, without a reload."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from tests.server.harness import Server
 
 from . import clicker
@@ -36,6 +38,7 @@ def _my_moves(page: Any, wanted: int, step: Any, seconds: float = 60.0) -> int:
     return made
 
 
+@pytest.mark.long  # the fast tier keeps one smoke of this file (make test under 8 minutes)
 def test_cat_cafe_by_keys(server: Server, context: Any) -> None:
     page = context.new_page()
     open_from_lobby(page, server.base, ["heuristic"])
@@ -72,6 +75,7 @@ def test_tokyo_washi_by_keys(server: Server, context: Any) -> None:
         assert page.evaluate("() => !!document.activeElement.closest('.board')")
 
 
+@pytest.mark.long  # the fast tier keeps one smoke of this file (make test under 8 minutes)
 def test_cat_attack_by_keys(server: Server, context: Any) -> None:
     _board_game(server, context, "attack", 4)
 

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cattable.core import game as get_game
 
 from .ghost import lease_to_ghost
@@ -75,6 +77,7 @@ def test_join_refuses_a_language_it_does_not_speak(server: Server) -> None:
     assert get(f"{server.base}/api/tables/{made['table']}")["version"] == 0
 
 
+@pytest.mark.long  # the fast tier keeps one smoke of this file (make test under 8 minutes)
 def test_join_tries_again_while_another_process_still_has_the_table(tmp_path: Path) -> None:
     """Behind a balancer, a process may say ``elsewhere`` until the table's lease comes free: the terminal
     tries again after a pause and plays on, without the person doing anything."""

@@ -41,6 +41,7 @@ def _held(server: Server) -> float:
 
 
 @pytest.mark.slow
+@pytest.mark.long  # the fast tier keeps one smoke of this file (make test under 8 minutes)
 def test_a_table_is_handed_over_to_the_process_asked_and_taken_over_from_one_that_died(
     postgres: Postgres, tmp_path: Path
 ) -> None:
