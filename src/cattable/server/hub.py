@@ -235,13 +235,15 @@ class Hub:
     async def _take_over(self, table_id: str) -> bool:
         """Take the table's lease. If another process holds it, ask for it (again at every try, as a holder
         restarting under its name clears the ask) and wait: a live holder hands it over at its next renewal
-        (a third of the lease time), a dead one's lease runs out (the lease time). Only a holder that does
-        neither leaves the caller to refuse with ``elsewhere``."""
+        (a third of the lease time), a dead one's lease runs out (the lease time). It waits two lease times:
+        while the balancer is still noticing a dead process it may send a table's seats to two others, and
+        the table then passes between them once before it settles. Only a holder that neither hands over
+        nor dies leaves the caller to refuse with ``elsewhere``."""
         take = partial(self.store.take_lease, table_id, self.owner, self.lease_seconds, want=True)
         if await self.writer.call(take):
             return True
         started = time.monotonic()
-        while time.monotonic() - started < self.lease_seconds + 1:
+        while time.monotonic() - started < 2 * self.lease_seconds + 1:
             await asyncio.sleep(HANDOVER_POLL)
             if await self.writer.call(take):
                 self.metrics.takeover_seconds.observe(time.monotonic() - started)
