@@ -74,7 +74,8 @@ def _attack_matches(page: Any, base: str, table: str) -> None:
         assert sorted(p["at"] for p in dom["pieces"] if p["piece"].startswith(kind + "@")) == sorted(spaces), kind
 
 
-@pytest.mark.parametrize("motion", ["no-preference", pytest.param("reduce", marks=pytest.mark.long)])
+@pytest.mark.long  # the fast tier keeps one smoke of this file (make test under 8 minutes)
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
 def test_cat_attack_pawns_travel_and_end_on_the_servers_position(server: Server, browser: Any, motion: str) -> None:
     ctx = browser.new_context(reduced_motion=motion)
     ctx.set_default_timeout(20_000)

@@ -116,6 +116,7 @@ def test_the_reviews_put_backs_go_into_free_space_and_throw_nothing(
     assert sum(e.recoveries for e in events) == 0
 
 
+@pytest.mark.long  # the review's seeds stay in the fast tier; the sweep over every steadiness is long
 def test_a_sweep_at_every_steadiness_leaves_no_piece_inside_another(monkeypatch: pytest.MonkeyPatch) -> None:
     """One random game per steadiness (3 players, 25 actions each, seeds that put pieces back), every
     physical event checked; the solver's undos stay within its bound."""
