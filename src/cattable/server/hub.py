@@ -261,7 +261,9 @@ class Hub:
         for watcher in list(self.watchers.pop(table_id, set())):
             await watcher.close(reason, final=False)
 
-    async def _load(self, table_id: str) -> Table | None:
+    async def _rebuilt(self, table_id: str) -> tuple[TableRow, Table | Diverged] | None:
+        """The table rebuilt from its stored rows beside its row (the ``Diverged`` if its events no longer
+        replay), or None if there is no such table. Takes no lease and serves nothing."""
         row = await asyncio.to_thread(self.store.table, table_id)
         if row is None:
             return None
@@ -271,13 +273,21 @@ class Hub:
             asyncio.to_thread(self.store.queued, table_id),
         )
         try:
-            table = await asyncio.to_thread(Table.rebuild, row, seats, events, queued)
+            return row, await asyncio.to_thread(Table.rebuild, row, seats, events, queued)
         except Diverged as exc:
+            return row, exc
+
+    async def _load(self, table_id: str) -> Table | None:
+        found = await self._rebuilt(table_id)
+        if found is None:
+            return None
+        row, table = found
+        if isinstance(table, Diverged):
             self.broken[table_id] = (
                 f"this table was started under cattable {row.version_started} and cannot continue under "
-                f"{cattable_version()}: {exc}. Its events are kept unchanged."
+                f"{cattable_version()}: {table}. Its events are kept unchanged."
                 if row.version_started != cattable_version()
-                else f"this table cannot continue: {exc}. Its events are kept unchanged."
+                else f"this table cannot continue: {table}. Its events are kept unchanged."
             )
             return None
         self.tables[table_id] = table
@@ -313,18 +323,8 @@ class Hub:
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        row = await asyncio.to_thread(self.store.table, table_id)
-        if row is None:
-            return None
-        seats, events, queued = await asyncio.gather(
-            asyncio.to_thread(self.store.seats, table_id),
-            asyncio.to_thread(self.store.events, table_id),
-            asyncio.to_thread(self.store.queued, table_id),
-        )
-        try:
-            return await asyncio.to_thread(Table.rebuild, row, seats, events, queued)
-        except Diverged:
-            return None
+        found = await self._rebuilt(table_id)
+        return found[1] if found is not None and isinstance(found[1], Table) else None
 
     # -- opening tables and taking seats -------------------------------------------------------------
     async def create(
