@@ -15,7 +15,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.harness import get
 
-MOVED_ON = "([v]) => { const d = document.getElementById('app').dataset; return d.version !== v || d.legal === '0'; }"
+DATASET = "document.getElementById('app').dataset"
+MOVED_ON = f"([v]) => {{ const d = {DATASET}; return d.version !== v || d.legal === '0'; }}"
 """The page has drawn a new position (or has nothing more to do)."""
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -78,6 +79,19 @@ def click_once(page: Any, rng: random.Random, tries: int = 8) -> bool:
         except PlaywrightTimeout:
             continue  # it was a selection: the page now highlights its targets or a choice
     return False
+
+
+def select_one(page: Any) -> bool:
+    """Click the first highlighted thing once it is the person's turn; False if the table ended or moved on
+    first (a bot's move redraws the board, and a tower that fell ends the game)."""
+    page.wait_for_function(f"() => {{ const d = {DATASET}; return d.over === 'true' || d.legal !== '0'; }}")
+    if over(page):
+        return False
+    try:
+        page.locator(".board .legal").first.click(timeout=5000)
+    except PlaywrightTimeout:
+        return False
+    return True
 
 
 def play_until(page: Any, rng: random.Random, done: Any, seconds: float) -> int:

@@ -86,9 +86,7 @@ def test_table_start_selection_later_and_replay(server: Server, context: Any, ga
     for _ in range(3):
         clicker.click_once(page, rng)
     assert_clean(page, f"{game} after some moves")
-    legal = page.locator(".board .legal")
-    if legal.count():
-        legal.first.click()
+    if clicker.select_one(page):
         page.wait_for_timeout(300)
         assert_clean(page, f"{game} with a selection made")
     if game == "tower" and page.locator(".tower-aim").count():  # a piece aimed from the keyboard

@@ -42,7 +42,8 @@ def test_a_reclaimed_seat_keeps_its_grace_before_the_autopilot_may_take_it_again
             table = await open_table(hub, "washi", [None, None], clock=clock, on_timeout="autopilot:random")
             t = hub.tables[table]
             await _until(lambda: t.version >= 1)  # the autopilot played seat 0's first move
-            first = t.seats[0]
+            async with hub.locks[table]:  # and its move is stored: the clocks change once the store has it
+                first = t.seats[0]
             assert first.autopilot and t.state.current_player == 1
             assert first.bank == 0.0  # what the autopilot left: the unfairness the grace mends
             await hub.reclaim(table, 0)
