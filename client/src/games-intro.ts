@@ -5,6 +5,8 @@
 import { h, svg } from "./dom";
 import { t } from "./i18n";
 import type { GameInfo } from "./protocol";
+import { G, GUIDED, startGuided } from "./guide";
+import { T } from "./text";
 
 /** Each game in a line: what you do and how you win. */
 export function gameLine(game: string): string {
@@ -95,8 +97,32 @@ export function gamesIntro(games: GameInfo[], titleOf: (name: string) => string)
         "li",
         { class: "game-intro", "data-game": g.name },
         gamePicture(g.name),
-        h("div", {}, h("h3", {}, titleOf(g.name)), h("p", { class: "line" }, gameLine(g.name)), h("p", { class: "muted players" }, t("{min} to {max} players", { min: g.players[0] ?? 1, max: g.players[1] ?? 1 }))),
+        h(
+          "div",
+          {},
+          h("h3", {}, titleOf(g.name)),
+          h("p", { class: "line" }, gameLine(g.name)),
+          h("p", { class: "muted players" }, t("{min} to {max} players", { min: g.players[0] ?? 1, max: g.players[1] ?? 1 })),
+          GUIDED[g.name] ? learnButton(g.name, titleOf(g.name)) : null,
+        ),
       ),
     ),
   );
+}
+
+/** "Learn by playing": a short guided game of this game against a bot (guide.ts). */
+function learnButton(game: string, title: string): HTMLElement {
+  const error = h("span", { class: "notice", role: "alert" });
+  const button = h("button", { type: "button", class: "learn", "aria-label": G.learnLabel(title), "data-game": game }, G.learn);
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    error.textContent = "";
+    try {
+      await startGuided(game, localStorage.getItem("cattable.name") ?? "");
+    } catch (err) {
+      button.disabled = false;
+      error.textContent = T.refused((err as Error).message);
+    }
+  });
+  return h("p", { class: "learn-row" }, button, error);
 }

@@ -14,6 +14,7 @@ import { tableFor } from "./tables";
 import type { TableContext, TableModule } from "./tables/types";
 import { languageSwitch, message } from "./i18n";
 import { T } from "./text";
+import { G, Guide, whyOf } from "./guide";
 
 export function clockText(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
@@ -54,7 +55,7 @@ function rulesButton(): HTMLElement {
   );
 }
 
-function layout(root: HTMLElement, title: string, table: string, fresh: boolean, social: HTMLElement[]): Frame {
+function layout(root: HTMLElement, title: string, table: string, fresh: boolean, social: HTMLElement[], guide: HTMLElement | null): Frame {
   const f: Frame = {
     status: h("p", { class: "status", role: "status", "aria-live": "polite" }, T.connecting),
     notice: h("p", { class: "notice", role: "alert", "aria-live": "assertive" }),
@@ -80,7 +81,7 @@ function layout(root: HTMLElement, title: string, table: string, fresh: boolean,
     h(
       "main",
       { id: "main", class: "table-page" },
-      h("div", { class: "play" }, h("h2", { class: "sr" }, T.playHeading), f.status, f.tools, f.notice, f.end, f.board),
+      h("div", { class: "play" }, h("h2", { class: "sr" }, T.playHeading), f.status, guide, f.tools, f.notice, f.end, f.board),
       h(
         "aside",
         { class: "side" },
@@ -124,6 +125,9 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
   let linkUp = false; // this page's own connection (the presence poll may lag behind it)
   let signals: TurnSignals | null = null;
   const chat = chatBox((text) => conn.chat(text));
+  // a guided game (the lobby's "Learn by playing"): the hint asked at each turn, pointed at on the board
+  const guide = params.has("guide") && token ? new Guide() : null;
+  let guideKey = "";
 
   const ctx = (msg: StateMessage): TableContext => ({
     table,
@@ -184,7 +188,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
       module = tableFor(msg.game);
       signals = turnSignals(T.gameTitle(msg.game), say);
       const social = [chat.element, msg.seat !== null ? signals.element : null].filter((e): e is HTMLElement => e !== null);
-      frame = layout(root, T.gameTitle(msg.game), table, msg.version === 0 && !msg.over, social);
+      frame = layout(root, T.gameTitle(msg.game), table, msg.version === 0 && !msg.over, social, guide?.box ?? null);
     }
     signals?.update(!msg.over && msg.seat !== null && msg.legal.length > 0);
     const c = ctx(msg);
@@ -208,6 +212,32 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     clear(frame.log, lines.reverse()); // the newest first
     drawEnd(frame.end, msg, module, c.names);
     if (msg.over) frame.end.append(againBox(msg));
+    if (guide) {
+      const mine = !msg.over && !sending && msg.legal.length > 0;
+      guide.point(frame.board, mine && hint !== null);
+      if (!mine) guide.say("");
+      root.dataset.guide = mine && hint !== null ? "pointing" : "idle";
+      if (mine) void guideTurn(msg);
+    }
+  }
+
+  /** A guided game: the hint for this turn, asked once per position the seat has to play. */
+  async function guideTurn(msg: StateMessage): Promise<void> {
+    const key = `${msg.version}/${msg.legal.length}`;
+    if (!guide || !token || key === guideKey) return;
+    guideKey = key;
+    guide.say(G.thinking);
+    try {
+      const got = await api.hint(table, token);
+      const now = last ? `${last.version}/${last.legal.length}` : "";
+      if (now !== key || !got.action || !module) return; // the table moved on meanwhile: the next state asks again
+      hint = got.action;
+      guide.say(G.says(module.describe(got.action, msg.seats.map((s) => s.name)), whyOf(msg.game, got.action)));
+      draw();
+    } catch (err) {
+      guideKey = "";
+      say(T.refused((err as Error).message));
+    }
   }
 
   /** "Play again" at the end: the same seats at a new table, each person's own seat by their own token;

@@ -1,0 +1,169 @@
+// A guided first game (issue #32): "Learn by playing" in the lobby's "The games" opens a short game with a
+// fixed, friendly setup against the heuristic bot; on each of the person's turns the table asks the server's
+// hint (POST /api/tables/{id}/hint: the heuristic bot in the person's seat, from that seat's view only) and
+// this module points at the element to click next for that move: an arrow over it, a stronger outline, and
+// one short sentence saying why. The person may ignore it and play anything legal.
+
+import { h } from "./dom";
+import { t } from "./i18n";
+import { api, type Action } from "./protocol";
+import { holdSeat } from "./storage";
+
+/** The guided game's setup per game: short, with the simpler rules where a game has them. */
+export const GUIDED: Record<string, { options: Record<string, string | number | boolean>; players: number }> = {
+  cafe: { players: 2, options: { max_rounds: 3 } },
+  washi: { players: 2, options: { map: "standard" } },
+  attack: { players: 2, options: { younger: true, time_limit: 3, lives: 3 } },
+  tower: { players: 2, options: { mode: "coop", steadiness: "steady", turn_limit: 6 } },
+};
+
+export const GUIDE_BOT = "heuristic";
+
+export const G = {
+  learn: t("Learn by playing"),
+  learnLabel: (game: string) => t("Learn by playing: {game}, a short guided game against a bot", { game }),
+  badge: t("Guided game"),
+  intro: t("A guided first game: on your turn an arrow points at a good move and says why. Click it, or play anything you like."),
+  says: (move: string, why: string) => t("Suggested: {move}. {why}", { move, why }),
+  thinking: t("The guide is thinking…"),
+  clickNext: t("Click what the arrow points at."),
+  bot: t("Guide bot"),
+  you: t("You"),
+};
+
+/** Open the guided table: me in seat 0, the heuristic bot in seat 1; then go to it with ?guide. */
+export async function startGuided(game: string, name: string): Promise<void> {
+  const setup = GUIDED[game];
+  if (!setup) throw new Error(`no guided game for ${game}`);
+  const seats = [{ name: name || G.you }, ...Array.from({ length: setup.players - 1 }, () => ({ name: G.bot, bot: GUIDE_BOT }))];
+  const made = await api.open({ game, players: setup.players, options: setup.options, seats, spectators: "off", open: false, on_timeout: "wait" });
+  const code = made.invites["0"];
+  if (!code) throw new Error("the table gave no invite for seat 0");
+  const joined = await api.join(code);
+  holdSeat({ table: made.table, seat: 0, token: joined.token, game, name: seats[0]!.name });
+  location.assign(`/t/${made.table}?seat=0&guide`);
+}
+
+/** One short sentence on why the move is good, by game and kind of move. */
+export function whyOf(game: string, action: Action): string {
+  const kind = String(action.kind);
+  const reasons: Record<string, Record<string, string>> = {
+    cafe: {
+      take: t("The die you take sets which floor you may draw on, and the one left over is shared with everyone."),
+      mark: t("This toy on this floor scores well with what your sheet already has."),
+      pass: t("No space is worth its cost now: passing keeps your footprints for later."),
+      cat: t("A cat house scores its cat's favourite toy: this one is the best match for your sheet."),
+    },
+    washi: {
+      cat: t("A cat starting here has a short way to the fish and back home."),
+      fish: t("A fish here is easy for your cats to reach and hard for the others."),
+      move: t("Drawing the line this way brings your cat closer to its fish or its home."),
+      jump: t("A special move gets your cat out of a tight spot: use it when lines block the way."),
+      pop: t("A special move gets your cat out of a tight spot: use it when lines block the way."),
+    },
+    attack: {
+      move: t("This space brings your cat closer to food or home."),
+      cat_card: t("Moving your cat here gets it closer to something to catch."),
+      mouse_card: t("Moving this creature sets up a catch for you, or spoils one for the other cat."),
+      bird_card: t("Moving this creature sets up a catch for you, or spoils one for the other cat."),
+      speedy: t("Speedy gives you more moves: more chances to catch food this round."),
+      attack: t("Attacking costs the other cat a life, and lives count at the end."),
+      fight: t("A fight you are likely to win costs the other cat a life."),
+      fight_card: t("This card is your strongest in the fight."),
+      raid: t("Taking food from the larder fills yours: food counts at the end."),
+    },
+    tower: {
+      choose: t("This card's piece is the easiest to place safely now."),
+      wall: t("The arrow's aim is set for you: walls under the middle of the floor keep the tower steady."),
+      floor: t("The aim is set for you: a floor centred on its walls holds the next storey."),
+      cat: t("The aim is set for you: a friend near the middle does not tip the tower."),
+      pet: t("The numbers are set for you: a gentle pet keeps the tower standing."),
+      goal: t("Reaching a goal takes your cat up the tower: that is how you win."),
+      move: t("This move takes a cat higher up the tower."),
+      toto: t("This spot is steady, near the middle of the floor."),
+      skip: t("Nothing here helps now: skipping keeps the tower safe."),
+    },
+  };
+  return reasons[game]?.[kind] ?? t("This is the move the bot would make in your place.");
+}
+
+/** The element to click next for the hinted move: the first hinted thing not already picked, else (the
+ * person has picked the hinted choices so far) the button that confirms them. */
+export function guideTarget(board: HTMLElement): HTMLElement | SVGElement | null {
+  const next = [...board.querySelectorAll<HTMLElement | SVGElement>(".hinted")].find(
+    (el) => !el.classList.contains("selected") && !(el as HTMLButtonElement).disabled && el.getClientRects().length > 0,
+  );
+  if (next) return next;
+  if (board.querySelector(".hinted.selected")) return board.querySelector<HTMLElement>("button.confirm:not([disabled])");
+  return null;
+}
+
+/** The pointer: an arrow over the element to click (kept in place as the page scrolls or changes), the
+ * element's outline, and the sentence in the guide's box. */
+export class Guide {
+  readonly box: HTMLElement;
+  private readonly arrow: HTMLElement;
+  private target: Element | null = null;
+  private observer: MutationObserver | null = null;
+  private queued = false;
+
+  constructor() {
+    this.box = h("section", { class: "guide", "aria-label": G.badge }, h("p", { class: "guide-intro" }, h("strong", {}, `${G.badge}. `), G.intro), h("p", { class: "guide-says", "aria-live": "polite" }));
+    this.arrow = h("div", { class: "guide-arrow", "aria-hidden": "true", hidden: true }, "▼");
+    document.body.append(this.arrow);
+    addEventListener("resize", () => this.place());
+    addEventListener("scroll", () => this.place(), { passive: true });
+  }
+
+  /** Say the sentence (empty: nothing to say now). */
+  say(text: string): void {
+    const p = this.box.querySelector(".guide-says");
+    if (p) p.textContent = text;
+  }
+
+  /** Point at the next thing to click on the board (none: the arrow goes); watch the board for in-place
+   * changes (a picked space shows its items without a redraw). */
+  point(board: HTMLElement, active: boolean): void {
+    if (!this.observer) {
+      this.observer = new MutationObserver(() => this.later(board));
+      this.observer.observe(board, { subtree: true, childList: true, attributes: true, attributeFilter: ["class", "disabled"] });
+    }
+    this.active = active;
+    this.find(board);
+  }
+
+  private active = false;
+
+  private later(board: HTMLElement): void {
+    if (this.queued) return;
+    this.queued = true;
+    requestAnimationFrame(() => {
+      this.queued = false;
+      this.find(board);
+    });
+  }
+
+  private find(board: HTMLElement): void {
+    const next = this.active ? guideTarget(board) : null;
+    if (next !== this.target) {
+      this.target?.classList.remove("guide-target");
+      this.target?.removeAttribute("data-guide");
+      this.target = next;
+      if (next && !next.classList.contains("guide-target")) next.classList.add("guide-target");
+      next?.setAttribute("data-guide", "next");
+    }
+    this.place();
+  }
+
+  private place(): void {
+    const el = this.target;
+    if (!el || !el.isConnected) {
+      this.arrow.hidden = true;
+      return;
+    }
+    const r = el.getBoundingClientRect();
+    this.arrow.hidden = false;
+    this.arrow.style.left = `${r.left + r.width / 2 + scrollX}px`;
+    this.arrow.style.top = `${r.top + scrollY}px`;
+  }
+}

@@ -1,0 +1,87 @@
+"""A guided first game (issue #32): "Learn by playing" in the lobby's "The games" opens a short game against
+the heuristic bot, and on each of my turns the page points at one thing to click (``[data-guide=next]``,
+an arrow over it and a sentence saying why). Each game is played to its end screen by clicking only what
+the guide points at; every pointed element is a legal thing to click on the board. One screenshot of a
+guided turn per game goes to docs/screenshots/guided-<game>.png; axe checks the guided page."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.axe import assert_clean
+from tests.server.harness import Server
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+DATASET = "document.getElementById('app').dataset"
+POINTED = "[data-guide=next]"
+LEGAL_CLICK = """(el) => {
+  const board = el.closest('.board');
+  const enabled = !el.disabled && el.getAttribute('aria-disabled') !== 'true';
+  const kind = el.classList.contains('legal') || el.matches('button.confirm, button.place, button.pet');
+  return { onBoard: board !== null, enabled, kind, busy: document.getElementById('app').dataset.busy };
+}"""
+"""What the pointed element is: on the board, enabled, a legal choice (or the button confirming one)."""
+
+
+def play_guided(page: Any, game: str, seconds: float) -> int:
+    """Click what the guide points at until the game is over; return how many clicks it took."""
+    clicks = 0
+    shot = False
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.evaluate(f"() => {DATASET}.over") == "true":
+            return clicks
+        pointed = page.locator(POINTED)
+        try:
+            pointed.first.wait_for(state="visible", timeout=1000)
+        except PlaywrightTimeout:
+            continue  # the bot's turn, the hint on its way, or the end
+        what = pointed.first.evaluate(LEGAL_CLICK)
+        if not what["onBoard"]:
+            continue  # drawn over as we looked: look again
+        assert what["enabled"] and what["kind"], f"{game}: the guide points at {what}"
+        assert page.locator(".guide-arrow").is_visible()
+        if not shot:
+            assert page.locator(".guide .guide-says").inner_text().startswith("Suggested:")
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / f"guided-{game}.png"))
+            shot = True
+        try:
+            pointed.first.click(timeout=2000)
+        except PlaywrightTimeout:
+            continue  # the page redrew under the pointer: point again
+        clicks += 1
+    raise AssertionError(f"{game}: not over after {seconds} s and {clicks} clicks")
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        "cafe",
+        pytest.param("washi", marks=pytest.mark.long),
+        pytest.param("attack", marks=pytest.mark.long),
+        pytest.param("tower", marks=pytest.mark.long),
+    ],
+)
+def test_a_guided_game_played_by_following_the_pointer(server: Server, context: Any, game: str) -> None:
+    page = context.new_page()
+    page.goto(server.base + "/")
+    page.locator(f".game-intro[data-game='{game}'] button.learn").click()
+    page.wait_for_url("**/t/**guide")
+    page.locator(".guide").wait_for()
+    page.locator(POINTED).first.wait_for(state="visible", timeout=30_000)
+    if game == "cafe":
+        page.emulate_media(reduced_motion="reduce")  # the arrow bobs, and axe judges a page at rest
+        assert_clean(page, "a guided Cat Cafe turn")
+        page.emulate_media(reduced_motion="no-preference")
+    started = time.monotonic()
+    clicks = play_guided(page, game, seconds=50)
+    assert clicks > 0
+    page.locator("section.end").wait_for(state="visible")
+    assert page.locator(POINTED).count() == 0
+    print(f"{game}: {clicks} clicks in {time.monotonic() - started:.1f} s")
