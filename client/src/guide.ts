@@ -26,7 +26,6 @@ export const G = {
   intro: t("A guided first game: on your turn an arrow points at a good move and says why. Click it, or play anything you like."),
   says: (move: string, why: string) => t("Suggested: {move}. {why}", { move, why }),
   thinking: t("The guide is thinking…"),
-  clickNext: t("Click what the arrow points at."),
   bot: t("Guide bot"),
   you: t("You"),
 };
@@ -66,19 +65,22 @@ export function whyOf(game: string, action: Action): string {
       cat_card: t("Moving your cat here gets it closer to something to catch."),
       mouse_card: t("Moving this creature sets up a catch for you, or spoils one for the other cat."),
       bird_card: t("Moving this creature sets up a catch for you, or spoils one for the other cat."),
-      speedy: t("Speedy gives you more moves: more chances to catch food this round."),
+      speedy: t("Speedy Cat rolls the die three more times: more chances to catch food."),
       attack: t("Attacking costs the other cat a life, and lives count at the end."),
       fight: t("A fight you are likely to win costs the other cat a life."),
       fight_card: t("This card is your strongest in the fight."),
       raid: t("Taking food from the larder fills yours: food counts at the end."),
+      burglar: t("The Cat Burglar takes food without catching it: food counts at the end."),
+      six_cat: t("Six cards of one suit: the other cat's house loses something from its larder."),
+      swap: t("This exchange gives you a card you can use and takes away one you cannot."),
     },
     tower: {
       choose: t("This card's piece is the easiest to place safely now."),
-      wall: t("The arrow's aim is set for you: walls under the middle of the floor keep the tower steady."),
+      wall: t("The aim is set for you: walls under the middle of the floor keep the tower steady."),
       floor: t("The aim is set for you: a floor centred on its walls holds the next storey."),
       cat: t("The aim is set for you: a friend near the middle does not tip the tower."),
       pet: t("The numbers are set for you: a gentle pet keeps the tower standing."),
-      goal: t("Reaching a goal takes your cat up the tower: that is how you win."),
+      goal: t("Reaching a goal takes the cat up the tower: that is how you win."),
       move: t("This move takes a cat higher up the tower."),
       toto: t("This spot is steady, near the middle of the floor."),
       skip: t("Nothing here helps now: skipping keeps the tower safe."),
@@ -118,7 +120,7 @@ export class Guide {
   /** Say the sentence (empty: nothing to say now). */
   say(text: string): void {
     const p = this.box.querySelector(".guide-says");
-    if (p) p.textContent = text;
+    if (p && p.textContent !== text) p.textContent = text; // unchanged: not read out again
   }
 
   /** Point at the next thing to click on the board (none: the arrow goes); watch the board for in-place

@@ -215,7 +215,8 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     if (guide) {
       const mine = !msg.over && !sending && msg.legal.length > 0;
       guide.point(frame.board, mine && hint !== null);
-      if (!mine) guide.say("");
+      // said at each draw: the tower's module (and so its words for the move) may arrive after the hint
+      guide.say(!mine ? "" : hint ? G.says(module.describe(hint, c.names), whyOf(msg.game, hint)) : G.thinking);
       root.dataset.guide = mine && hint !== null ? "pointing" : "idle";
       if (mine) void guideTurn(msg);
     }
@@ -226,13 +227,11 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     const key = `${msg.version}/${msg.legal.length}`;
     if (!guide || !token || key === guideKey) return;
     guideKey = key;
-    guide.say(G.thinking);
     try {
       const got = await api.hint(table, token);
       const now = last ? `${last.version}/${last.legal.length}` : "";
       if (now !== key || !got.action || !module) return; // the table moved on meanwhile: the next state asks again
       hint = got.action;
-      guide.say(G.says(module.describe(got.action, msg.seats.map((s) => s.name)), whyOf(msg.game, got.action)));
       draw();
     } catch (err) {
       guideKey = "";

@@ -79,6 +79,12 @@ def test_a_guided_game_played_by_following_the_pointer(server: Server, context: 
         page.emulate_media(reduced_motion="reduce")  # the arrow bobs, and axe judges a page at rest
         assert_clean(page, "a guided Cat Cafe turn")
         page.emulate_media(reduced_motion="no-preference")
+        # the guide speaks French too: the switch reloads the page, which asks the hint again
+        page.get_by_role("button", name="Français").click()
+        page.locator(".guide .guide-says", has_text="Suggestion :").wait_for()
+        assert "Partie guidée" in page.locator(".guide").inner_text()
+        page.get_by_role("button", name="English").click()
+        page.locator(".guide .guide-says", has_text="Suggested:").wait_for()
     started = time.monotonic()
     clicks = play_guided(page, game, seconds=50)
     assert clicks > 0

@@ -32,6 +32,8 @@ const here: {
    * whether a view's new events are to be told (live, or a replay's step forward; not a jump). */
   told: { table: string; events: Message[]; fresh: number } | null;
   tell: boolean;
+  /** The hint the aim or the pet was last set to (applyHint). */
+  hintApplied: string;
 } = {
   scene: null,
   ctx: null,
@@ -43,9 +45,41 @@ const here: {
   replayAt: null,
   told: null,
   tell: true,
+  hintApplied: "",
 };
 
 const names = (): EditionNames => namesOf(here.view?.edition);
+
+/** Whether the hint (the server's suggestion) is this action: the same fields, whatever their order. */
+function hinted(ctx: TableContext, a: Action): boolean {
+  const hint = ctx.hint;
+  if (!hint) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(hint).length && keys.every((k) => JSON.stringify(hint[k]) === JSON.stringify(a[k]));
+}
+
+const hintClass = (ctx: TableContext, a: Action): string => (hinted(ctx, a) ? " hinted" : "");
+
+/** A hinted placement or pet presets the aim (or the pet's numbers) to it, once per hint: the person then
+ * only has to press Place (or Pet), or may aim elsewhere. */
+function applyHint(ctx: TableContext, view: TowerView): void {
+  const hint = ctx.hint;
+  const key = hint ? JSON.stringify(hint) : "";
+  if (!hint || key === here.hintApplied) return;
+  const aim = here.aim;
+  if (aim && hint.kind === aim.kind) {
+    const family = hint.kind === "wall" ? String(hint.type) : hint.kind === "cat" ? String(hint.colour) : "";
+    const fresh = family !== aim.family ? freshAim(aim.kind, family, view, ctx.legal) : aim;
+    Object.assign(fresh, { x: Number(hint.x ?? 0), y: Number(hint.y ?? 0), yaw: Number(hint.yaw ?? 0), aimed: true, pinned: true });
+    if (hint.kind === "wall") fresh.fold = Number(hint.fold ?? 90);
+    if (hint.kind === "cat") Object.assign(fresh, { floor: `F${Number(hint.floor ?? 1)}`, on: String(hint.on ?? "") });
+    here.aim = fresh;
+    here.hintApplied = key;
+  } else if (hint.kind === "pet" && here.pet) {
+    Object.assign(here.pet, { angle: Number(hint.angle ?? 0), height: Number(hint.height ?? 1), push: Number(hint.push ?? 6) });
+    here.hintApplied = key;
+  }
+}
 
 const TURN_STEP = 15;
 const FOLD_STEP = 5;
@@ -336,7 +370,7 @@ function cardsBox(ctx: TableContext, view: TowerView): HTMLElement {
           const act = { kind: "choose", card: i + 1, side: sideName(card.sides, k) };
           const legal = ctx.legal.some((a) => a.kind === "choose" && a.card === act.card && a.side === act.side);
           return legal
-            ? h("button", { type: "button", class: "legal choose", "data-side": side, onclick: () => ctx.act(act) }, TT.sideText(side, names()))
+            ? h("button", { type: "button", class: `legal choose${hintClass(ctx, act)}`, "data-side": side, onclick: () => ctx.act(act) }, TT.sideText(side, names()))
             : h("span", { class: "side", "data-side": side }, TT.sideText(side, names()));
         }),
       ),
@@ -350,7 +384,7 @@ function goalItem(g: GoalCard, i: number, ctx: TableContext, who: string): HTMLE
     "li",
     { class: "tower-goal", "data-goal": g.id },
     h("span", {}, TT.goalItem(TT.goalText(g, names()), g.floors)),
-    moves.map((a) => h("button", { type: "button", class: "legal goal", onclick: () => ctx.act(a) }, TT.climbButton(who, Number(a.floors)))),
+    moves.map((a) => h("button", { type: "button", class: `legal goal${hintClass(ctx, a)}`, onclick: () => ctx.act(a) }, TT.climbButton(who, Number(a.floors)))),
   );
 }
 
@@ -368,7 +402,7 @@ function goalsBox(ctx: TableContext, view: TowerView): HTMLElement {
     h("ol", {}, Array.isArray(mine) ? mine.map((g, i) => goalItem(g, i, ctx, who)) : null, others),
     ctx.legal
       .filter((a) => a.kind === "refresh")
-      .map((a) => h("button", { type: "button", class: "legal", onclick: () => ctx.act(a) }, TT.refresh(Number(a.card)))),
+      .map((a) => h("button", { type: "button", class: `legal${hintClass(ctx, a)}`, onclick: () => ctx.act(a) }, TT.refresh(Number(a.card)))),
   );
 }
 
@@ -406,7 +440,7 @@ function aimBox(ctx: TableContext, view: TowerView): HTMLElement | null {
       what.kind === "wall"
         ? h("label", { class: "fold-label" }, `${TT.fold} `, h("input", { type: "range", class: "fold", min: 30, max: 180, step: 1, value: aim.fold, oninput: (e: Event) => setFold(Number((e.target as HTMLInputElement).value)) }))
         : null,
-      h("button", { type: "button", class: "primary place", onclick: letGo }, TT.place),
+      h("button", { type: "button", class: `primary place${ctx.hint && ctx.hint.kind === aim.kind && here.hintApplied ? " hinted" : ""}`, onclick: letGo }, TT.place),
     ),
     h("p", { class: "aim-numbers", "aria-live": "polite" }, aimText(actionOf(aim, ctx.legal), aim)),
   );
@@ -430,6 +464,7 @@ function petBox(ctx: TableContext, view: TowerView): HTMLElement | null {
     const first = ctx.legal.find((a) => a.kind === "pet");
     here.pet = { cat, angle: Number(first?.angle ?? 0), height: Number(first?.height ?? 1), push: Number(first?.push ?? 6) };
   }
+  applyHint(ctx, view); // a hinted pet's numbers, once the pet's box has them
   const pet = here.pet;
   const slider = (key: "angle" | "height" | "push", text: string, min: number, max: number, step: number): HTMLElement =>
     h(
@@ -459,7 +494,7 @@ function petBox(ctx: TableContext, view: TowerView): HTMLElement | null {
     slider("angle", TT.petAngle, -180, 180, 5),
     slider("height", TT.petHeight, 0, 2, 0.1),
     slider("push", TT.petPush, 0.5, 20, 0.5),
-    h("button", { type: "button", class: "primary pet", onclick: sendPet }, TT.petButton),
+    h("button", { type: "button", class: `primary pet${ctx.hint?.kind === "pet" ? " hinted" : ""}`, onclick: sendPet }, TT.petButton),
     h("p", { class: "pet-numbers", "aria-live": "polite" }, TT.petNumbers(pet.angle, pet.height, pet.push)),
   );
 }
@@ -472,7 +507,7 @@ function otherMoves(ctx: TableContext): HTMLElement | null {
     "section",
     { class: "tower-moves", "aria-label": TT.movesLabel },
     // not the class "skip": style.css keeps that for the skip link, off the page until focused
-    rest.map((a) => h("button", { type: "button", class: `legal ${a.kind === "skip" ? "pass" : a.kind}`, onclick: () => ctx.act(a) }, describe(a))),
+    rest.map((a) => h("button", { type: "button", class: `legal ${a.kind === "skip" ? "pass" : a.kind}${hintClass(ctx, a)}`, onclick: () => ctx.act(a) }, describe(a))),
   );
 }
 
@@ -709,8 +744,10 @@ function render(root: HTMLElement, ctx: TableContext): void {
   if (stamp !== here.stamp) {
     here.stamp = stamp;
     here.aim = what ? freshAim(what.kind, what.families[0] ?? "", view, ctx.legal) : null;
+    here.hintApplied = "";
     s.controls.enableZoom = here.aim?.kind !== "wall";
   }
+  applyHint(ctx, view);
   drawGhost(s, here.aim, view);
   if (!pettable(ctx.legal, view.last_cat)) here.pet = null;
   if (here.pet) drawPetMarker();
