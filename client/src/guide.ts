@@ -76,9 +76,9 @@ export function whyOf(game: string, action: Action): string {
     },
     tower: {
       choose: t("This card's piece is the easiest to place safely now."),
-      wall: t("The aim is set for you: walls under the middle of the floor keep the tower steady."),
+      wall: t("The aim is set for you: walls near the edges, well apart, hold the next floor steady."),
       floor: t("The aim is set for you: a floor centred on its walls holds the next storey."),
-      cat: t("The aim is set for you: a friend near the middle does not tip the tower."),
+      cat: t("The aim is set for you: a friend on this spot sits steady and does not tip the tower."),
       pet: t("The numbers are set for you: a gentle pet keeps the tower standing."),
       goal: t("Reaching a goal takes the cat up the tower: that is how you win."),
       move: t("This move takes a cat higher up the tower."),
