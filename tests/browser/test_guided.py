@@ -2,10 +2,12 @@
 the heuristic bot, and on each of my turns the page points at one thing to click (``[data-guide=next]``,
 an arrow over it and a sentence saying why). Each game is played to its end screen by clicking only what
 the guide points at; every pointed element is a legal thing to click on the board. One screenshot of a
-guided turn per game goes to docs/screenshots/guided-<game>.png; axe checks the guided page."""
+guided turn per game is taken (into docs/screenshots/guided-<game>.png with CATTABLE_SCREENSHOTS=1, as
+tests/browser/clicker.py does); axe checks the guided page."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 from typing import Any
@@ -28,7 +30,17 @@ LEGAL_CLICK = """(el) => {
 """What the pointed element is: on the board, enabled, a legal choice (or the button confirming one)."""
 
 
-def play_guided(page: Any, game: str, seconds: float) -> tuple[int, int]:
+def picture(page: Any, out: Path, game: str) -> None:
+    """The window as it stands: into ``out``, and into docs/screenshots when CATTABLE_SCREENSHOTS=1."""
+    path = out / f"guided-{game}.png"
+    page.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000
+    if os.environ.get("CATTABLE_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"guided-{game}.png"))
+
+
+def play_guided(page: Any, game: str, seconds: float, out: Path) -> tuple[int, int]:
     """Click what the guide points at until the game is over; return how many clicks it took, and how
     many of them were the tower's Place (with the aim the guide set)."""
     clicks = places = 0
@@ -49,8 +61,7 @@ def play_guided(page: Any, game: str, seconds: float) -> tuple[int, int]:
         assert page.locator(".guide-arrow").is_visible()
         if not shot and (game != "tower" or what["place"]):  # the tower's at a piece aimed by the guide
             assert page.locator(".guide .guide-says").inner_text().startswith("Suggested:")
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / f"guided-{game}.png"))
+            picture(page, out, game)
             shot = True
         try:
             pointed.first.click(timeout=2000)
@@ -70,7 +81,7 @@ def play_guided(page: Any, game: str, seconds: float) -> tuple[int, int]:
         pytest.param("tower", marks=pytest.mark.long),
     ],
 )
-def test_a_guided_game_played_by_following_the_pointer(server: Server, context: Any, game: str) -> None:
+def test_a_guided_game_played_by_following_the_pointer(server: Server, context: Any, game: str, tmp_path: Path) -> None:
     page = context.new_page()
     page.goto(server.base + "/")
     page.locator(f".game-intro[data-game='{game}'] button.learn").click()
@@ -88,7 +99,7 @@ def test_a_guided_game_played_by_following_the_pointer(server: Server, context: 
         page.get_by_role("button", name="English").click()
         page.locator(".guide .guide-says", has_text="Suggested:").wait_for()
     started = time.monotonic()
-    clicks, places = play_guided(page, game, seconds=50)
+    clicks, places = play_guided(page, game, seconds=50, out=tmp_path)
     assert clicks > 0
     if game == "tower":
         assert places > 0, "the guide never aimed a piece for Place"
