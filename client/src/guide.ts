@@ -7,7 +7,7 @@
 import { h } from "./dom";
 import { t } from "./i18n";
 import { api, type Action } from "./protocol";
-import { holdSeat } from "./storage";
+import { holdSeat, markGuided } from "./storage";
 
 /** The guided game's setup per game: short, with the simpler rules where a game has them. */
 export const GUIDED: Record<string, { options: Record<string, string | number | boolean>; players: number }> = {
@@ -40,6 +40,7 @@ export async function startGuided(game: string, name: string): Promise<void> {
   if (!code) throw new Error("the table gave no invite for seat 0");
   const joined = await api.join(code);
   holdSeat({ table: made.table, seat: 0, token: joined.token, game, name: seats[0]!.name });
+  markGuided(made.table);
   location.assign(`/t/${made.table}?seat=0&guide`);
 }
 

@@ -53,6 +53,17 @@ export function hostTable(t: HostedTable): void {
   write(HOSTED, [t, ...hosted().filter((h) => h.table !== t.table)]);
 }
 
+const GUIDED = "cattable.guided";
+
+/** The guided games this browser opened (guide.ts): their table page points the way however it is reached. */
+export function markGuided(table: string): void {
+  write(GUIDED, [table, ...read<string>(GUIDED).filter((t) => t !== table)].slice(0, 50));
+}
+
+export function isGuided(table: string): boolean {
+  return read<string>(GUIDED).includes(table);
+}
+
 export function forget(table: string): void {
   write(SEATS, heldSeats().filter((s) => s.table !== table));
   write(HOSTED, hosted().filter((h) => h.table !== table));

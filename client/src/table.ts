@@ -5,7 +5,7 @@
 import { Connection, type Status } from "./connection";
 import { clear, h } from "./dom";
 import { api, type Action, type LogLine, type StateMessage } from "./protocol";
-import { holdSeat, hosted, seatsAt } from "./storage";
+import { holdSeat, hosted, isGuided, markGuided, seatsAt } from "./storage";
 import { chatBox } from "./chat";
 import { S } from "./social-text";
 import { turnSignals, type TurnSignals } from "./turn";
@@ -126,7 +126,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
   let signals: TurnSignals | null = null;
   const chat = chatBox((text) => conn.chat(text));
   // a guided game (the lobby's "Learn by playing"): the hint asked at each turn, pointed at on the board
-  const guide = params.has("guide") && token ? new Guide() : null;
+  const guide = (params.has("guide") || isGuided(table)) && token ? new Guide() : null;
   let guideKey = "";
 
   const ctx = (msg: StateMessage): TableContext => ({
@@ -252,7 +252,8 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
       try {
         const got = await api.again(table, token);
         holdSeat({ table: got.table, seat: got.seat, token: got.token, game: msg.game, name: msg.seats[got.seat]?.name ?? "" });
-        location.assign(`/t/${got.table}?seat=${got.seat}`);
+        if (guide) markGuided(got.table); // another guided game: the guide goes on pointing
+        location.assign(`/t/${got.table}?seat=${got.seat}${guide ? "&guide" : ""}`);
       } catch (err) {
         button.disabled = false;
         say(T.refused((err as Error).message));
