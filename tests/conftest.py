@@ -5,7 +5,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from cattable.core import registry
+pytest.register_assert_rewrite("cattable.testing.checks")  # the shipped checks' asserts say what differed
+
+from cattable.core import registry  # noqa: E402
 
 
 @pytest.fixture

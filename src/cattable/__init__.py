@@ -7,6 +7,7 @@
 from .core import (
     Action,
     Game,
+    GameDescriptor,
     GameNotOver,
     IllegalAction,
     InvalidAction,
@@ -14,6 +15,7 @@ from .core import (
     RecordError,
     Result,
     State,
+    descriptor,
     game,
     game_names,
     replay,
@@ -22,6 +24,7 @@ from .core import (
 __all__ = [
     "Action",
     "Game",
+    "GameDescriptor",
     "GameNotOver",
     "IllegalAction",
     "InvalidAction",
@@ -29,6 +32,7 @@ __all__ = [
     "RecordError",
     "Result",
     "State",
+    "descriptor",
     "game",
     "game_names",
     "replay",

@@ -6,14 +6,15 @@ thousands. ``playouts`` is the full count, played in two tiers: the first ``fast
 the full count. ``checks_every`` is how often (in actions) the costly per-position checks run.
 ``"schemas": False`` is for a game with no JSON Schemas (a test's toy game); ``"schemas_every_step"``
 checks every view (each seat's and the spectator's, to the end) and every legal action of every playout
-against the game's JSON Schemas (the others check their first positions).
+against the game's JSON Schemas (the others check their first positions). The keys are those of
+``cattable.testing.Settings``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from cattable.testing import Settings
 
-CONFORMANCE: dict[str, dict[str, Any]] = {
+CONFORMANCE: dict[str, Settings] = {
     "cafe": {
         "players": [1, 2, 3, 4],
         "playouts": 2800,
@@ -41,6 +42,7 @@ CONFORMANCE: dict[str, dict[str, Any]] = {
         ],
         "checks_every": 3,
         "slow": True,
+        "physics": True,
         "schemas_every_step": True,  # few playouts: each seat's view and every legal action at every step
     },
 }

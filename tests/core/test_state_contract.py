@@ -11,8 +11,7 @@ import cattable
 from cattable.agents import RandomAgent
 from cattable.analysis.playout import play_out
 from cattable.core import IllegalAction, InvalidAction, RecordError
-from tests.conformance import settings
-from tests.conformance import test_conformance as conformance
+from cattable.testing import Settings, checks
 
 from .toy import ROLL, STOP, ToyState
 
@@ -70,13 +69,12 @@ def test_determinize_hides_others_cards_and_future_dice(toy: str) -> None:
     assert len(others) > 5 and len(futures) > 2
 
 
-def test_the_conformance_suite_runs_on_the_toy(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    cfg = {"players": [1, 2, 3, 4], "playouts": 300, "options": [{}], "checks_every": 2, "schemas": False}
-    monkeypatch.setitem(settings.CONFORMANCE, toy, cfg)
-    conformance.random_playouts_keep_the_contract(toy)
-    conformance.test_same_seed_same_game(toy)
-    conformance.test_determinize_resamples_hidden_information_only(toy)
-    conformance.test_determinize_depends_only_on_what_the_seat_knows(toy)
+def test_the_conformance_suite_runs_on_the_toy(toy: str) -> None:
+    cfg: Settings = {"players": [1, 2, 3, 4], "playouts": 300, "options": [{}], "checks_every": 2, "schemas": False}
+    checks.random_playouts_keep_the_contract(toy, cfg)
+    checks.same_seed_same_game(toy, cfg)
+    checks.determinize_resamples_hidden_information_only(toy, cfg)
+    checks.determinize_depends_only_on_what_the_seat_knows(toy, cfg)
 
 
 def test_a_game_left_with_no_legal_action_is_named_as_a_rules_bug(toy: str, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -13,12 +13,16 @@ from jsonschema import Draft202012Validator
 import cattable
 from cattable.agents import RandomAgent
 from cattable.core import IllegalAction, InvalidAction, State
-from tests.conformance import test_conformance as conformance
-from tests.conformance.settings import CONFORMANCE
+from cattable.testing import Settings, checks
 
 from .test_package import schema
 
-SETTINGS = {"players": [2, 3, 4], "playouts": 600, "options": [{}, {"dogs": 1}, {"dogs": 3}], "checks_every": 4}
+SETTINGS: Settings = {
+    "players": [2, 3, 4],
+    "playouts": 600,
+    "options": [{}, {"dogs": 1}, {"dogs": 3}],
+    "checks_every": 4,
+}
 """What ``tests/conformance/settings.py`` would hold for Cat Nap, were it one of the project's own games."""
 
 
@@ -79,26 +83,22 @@ def test_random_playouts_with_clones_round_trips_and_replays() -> None:
     assert 10 < sum(lengths) / len(lengths) < 100
 
 
-@pytest.fixture
-def listed() -> Iterator[None]:
-    """Cat Nap in the conformance settings for one test."""
-    CONFORMANCE["catnap"] = SETTINGS
-    yield
-    del CONFORMANCE["catnap"]
-
-
-@pytest.mark.usefixtures("listed")
 @pytest.mark.parametrize(
     "check",
     [
-        conformance.random_playouts_keep_the_contract,
-        conformance.test_same_seed_same_game,
-        conformance.test_bad_options_and_player_counts_are_refused,
-        conformance.test_determinize_resamples_hidden_information_only,
-        conformance.test_determinize_depends_only_on_what_the_seat_knows,
+        lambda name: checks.random_playouts_keep_the_contract(name, SETTINGS),
+        lambda name: checks.same_seed_same_game(name, SETTINGS),
+        checks.bad_options_and_player_counts_are_refused,
+        lambda name: checks.determinize_resamples_hidden_information_only(name, SETTINGS),
+        lambda name: checks.determinize_depends_only_on_what_the_seat_knows(name, SETTINGS),
     ],
-    ids=lambda f: f.__name__.removeprefix("test_"),
+    ids=[
+        "random_playouts_keep_the_contract",
+        "same_seed_same_game",
+        "bad_options_and_player_counts_are_refused",
+        "determinize_resamples_hidden_information_only",
+        "determinize_depends_only_on_what_the_seat_knows",
+    ],
 )
-def test_the_conformance_suite_passes(check: object) -> None:
-    assert callable(check)
+def test_the_conformance_suite_passes(check: Callable[[str], None]) -> None:
     check("catnap")

@@ -19,7 +19,7 @@ from types import ModuleType
 from typing import Any
 
 from cattable.core import Action, Game, Result, State
-from cattable.core.registry import HEURISTIC_GROUP, companion
+from cattable.core.registry import descriptor
 
 from .base import Agent, InfoSet
 from .budget import LEVELS, Budget
@@ -231,9 +231,9 @@ def levels_for(game: Game) -> dict[str, Budget]:
 
 
 def _heuristic_module(game: Game) -> ModuleType | None:
-    """The game's heuristic module (entry point group ``cattable.heuristics``), where it keeps what its
-    search may use; None if it has none."""
-    return companion(HEURISTIC_GROUP, game.name)
+    """The game's heuristic module (its descriptor's ``heuristic``), where it keeps what its search may
+    use; None if it has none."""
+    return descriptor(game.name).heuristic.load()
 
 
 def make_mcts(spec: str, game: Game, seed: int) -> Agent:

@@ -1,10 +1,10 @@
-"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, by entry point), ``mcts:<level>``,
+"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, from its descriptor), ``mcts:<level>``,
 and, for trusted callers, an agent of your own as ``module:attribute`` (``agents.named``)."""
 
 from __future__ import annotations
 
 from cattable.core import Game
-from cattable.core.registry import HEURISTIC_GROUP, companion
+from cattable.core.registry import descriptor
 
 from .base import Agent, RandomAgent
 from .named import agent_from, import_named, is_import_name
@@ -25,7 +25,7 @@ def make_agent(spec: str, game: Game, seed: int = 0, imports: bool = False) -> A
     if kind == "random":
         return RandomAgent(seed)
     if kind in ("heuristic", "greedy", "easy"):
-        module = companion(HEURISTIC_GROUP, game.name)
+        module = descriptor(game.name).heuristic.load()
         if module is None:
             raise ValueError(f"{game.name} has no heuristic agent")
         cls = module.HeuristicAgent

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from cattable.core import game as get_game
-from cattable.core.registry import HEURISTIC_GROUP, companion
+from cattable.core.registry import descriptor
 
 from . import report_plots as plots
 from .parquet import write_games
@@ -31,7 +31,7 @@ def option_grid(options: dict[str, str]) -> list[dict[str, str]]:
 def report_agent(name: str) -> str:
     """Who plays a report's games unless told: the game's heuristic where it has one (random players
     say little about how people play: Cat Attack's own default is random), else its default agent."""
-    if companion(HEURISTIC_GROUP, name) is not None:
+    if descriptor(name).heuristic.declared:
         return "heuristic"
     return get_game(name).default_agent
 

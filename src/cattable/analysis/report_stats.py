@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .features import plain_name, score_rule
+from .features import plain_name, report_tables, score_rule
 from .ratings import wilson
 from .simulate import GameSummary
 
@@ -380,8 +380,7 @@ def report_stats(batches: Sequence[Batch]) -> dict[str, Any]:
         "games": sum(len(b.results) for b in batches),
         "batches": [batch_stats(b) for b in batches],
     }
-    if batches[0].game == "tower":
-        out["tower_by_steadiness"] = tower_by_steadiness(batches)
+    out.update(report_tables(batches[0].game, batches))
     return out
 
 

@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from .action import Action
 from .chance import Chance
 from .declared import Declaration
+from .descriptor import Parts
 from .errors import GameNotOver, IllegalAction, InvalidAction, OptionError, RecordError
 from .i18n import Message
 from .options import Option, validate_options
@@ -59,6 +60,9 @@ class Game(ABC):
     """The form of ``snapshot()`` (and of the views): raised when it changes without the rules changing (a
     field renamed, events worded as messages). A stored game checked against digests of an older form
     replays on its chance outcomes alone, so it survives the upgrade (``tests/server/data/snapshot_forms.json``)."""
+    parts: ClassVar[Parts] = Parts()
+    """What the game offers beyond its rules (heuristic, drawing, features, encoding...), each named once and
+    imported only when asked (``core/descriptor.py``); ``cattable.descriptor(name)`` gives them."""
 
     def is_cooperative(self, options: Mapping[str, Any] | None = None) -> bool:
         """Whether a game with these options is won or lost by everyone together."""

@@ -22,6 +22,7 @@ from pettingzoo import AECEnv
 
 import cattable
 from cattable.core import Action, IllegalAction, State
+from cattable.core.registry import descriptor, game_names
 
 from .drawing import ansi
 from .encoding import Encoding, EncodingError, Mask, Vector
@@ -222,9 +223,12 @@ class CattableEnv(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]  # Pe
 
 
 def env(name: str, players: int = 2, **options: Any) -> CattableEnv:
-    """The PettingZoo AEC environment of game ``name`` (``box=True``: the tower's continuous variant)."""
-    if name == "tower" and options.pop("box", False):
-        from .tower_box import TowerBoxEnv
-
-        return TowerBoxEnv(players=players, **options)
+    """The PettingZoo AEC environment of game ``name`` (``box=True``: the continuous variant of a game
+    whose descriptor names one, the tower's)."""
+    if name in game_names() and descriptor(name).box_env.declared and options.pop("box", False):
+        box = descriptor(name).box_env.load()
+        assert box is not None
+        made = box(players=players, **options)
+        assert isinstance(made, CattableEnv)
+        return made
     return CattableEnv(name, players=players, **options)

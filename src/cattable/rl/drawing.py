@@ -2,7 +2,7 @@
 
 The learning interfaces may not import the terminal (``cattable.rl`` and ``cattable.interfaces`` are
 independent, pyproject's import contracts), so the drawing is asked of the registry by the game's name,
-the way the terminal finds it too (entry point group ``cattable.drawings``). A game without one is
+the way the terminal finds it too (its descriptor's ``drawing``). A game without one is
 printed as its view's JSON.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from rich.console import Console
 
 from cattable.core import State
-from cattable.core.registry import DRAWING_GROUP, companion
+from cattable.core.registry import descriptor
 
 WIDTH = 100
 
@@ -23,7 +23,7 @@ WIDTH = 100
 def ansi(state: State, seat: int | None) -> str:
     """The table as ``seat`` sees it (None: a spectator), drawn as plain text ``WIDTH`` columns wide."""
     view: dict[str, Any] = state.view(seat)
-    module = companion(DRAWING_GROUP, state.game.name)
+    module = descriptor(state.game.name).drawing.load()
     if module is None:
         return json.dumps(view, indent=1, sort_keys=True)
     out = io.StringIO()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gymnasium
 
-from .encodings import MODULES
+from .encodings import learnable
 
 ENTRY_POINT = "cattable.rl.gym:SingleSeatEnv"
 
@@ -20,8 +20,9 @@ def gym_id(name: str) -> str:
 
 def register_gymnasium() -> list[str]:
     """Register an id per game that has an encoding (again: nothing changes); returns the ids."""
-    ids = [gym_id(name) for name in MODULES]
-    for name, env_id in zip(MODULES, ids, strict=True):
+    names = learnable()
+    ids = [gym_id(name) for name in names]
+    for name, env_id in zip(names, ids, strict=True):
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=ENTRY_POINT, kwargs={"name": name})
     return ids

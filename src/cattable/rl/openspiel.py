@@ -27,7 +27,7 @@ import cattable
 from cattable.core import Action, State
 
 from .encoding import Encoding
-from .encodings import MODULES, encoding
+from .encodings import encoding, learnable
 from .openspiel_fair import FairBot, fair_evaluate_bots
 from .openspiel_observers import CattableObserver, make_observer
 from .rewards import rewards_of
@@ -309,7 +309,7 @@ def _game_type(name: str, players: int) -> Any:
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=(
             pyspiel.GameType.Information.IMPERFECT_INFORMATION
-            if rules.has_hidden_information or name in ("cafe", "tower")
+            if rules.has_hidden_information
             else pyspiel.GameType.Information.PERFECT_INFORMATION
         ),
         utility=pyspiel.GameType.Utility.IDENTICAL if rules.cooperative else pyspiel.GameType.Utility.GENERAL_SUM,
@@ -327,7 +327,7 @@ def _game_type(name: str, players: int) -> Any:
 def register() -> list[str]:
     """Register every game once (later calls change nothing); returns the OpenSpiel short names."""
     names = []
-    for name in MODULES:
+    for name in learnable():
         short = f"python_cattable_{name}"
         if name not in _REGISTERED:
             cls = type(f"Cattable{name.title()}Game", (CattableSpielGame,), {"name": name})

@@ -6,27 +6,24 @@ the event, the record or the state hash, and the simulation runs the same with o
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from cattable.core import Action
+from cattable.core.registry import descriptor
 
 if TYPE_CHECKING:
     from .store import EventRow
     from .table import Table
-
-RECORDERS = {"tower": "cattable.games.tower.physics.settling"}
-"""Games whose physics records settles: the module with their ``recording()`` context."""
 
 
 def apply_recording(
     table: Table, seat: int, action: Action, msg_id: str | None
 ) -> tuple[EventRow, dict[str, Any] | None]:
     """``table.apply``, and the settle message of the move (None when nothing moved)."""
-    module = RECORDERS.get(table.row.game)
-    if module is None:
+    recording = descriptor(table.row.game).settle_recorder.load()
+    if recording is None:
         return table.apply(seat, action, msg_id), None
-    with importlib.import_module(module).recording() as rec:
+    with recording() as rec:
         event = table.apply(seat, action, msg_id)
     if not rec.frames:
         return event, None
@@ -58,7 +55,7 @@ def rests_between(game: str, record: dict[str, Any], drawn_before: int, drawn_af
     fell included where they came to rest, before the rules set them aside. A replay tweens through them.
     They are the table everyone sees (the settle stream sends the same poses live), never a hidden card;
     empty for a game without physics."""
-    if game not in RECORDERS:
+    if not descriptor(game).settle_recorder.declared:
         return []
     chance: list[Any] = record.get("chance", [])
     return [

@@ -6,19 +6,21 @@ Every game gives the same shape, so the report and the Parquet writer need no ga
      "game": {name: number or text},          # the table's: the map, the steadiness, Toto's floor
      "seats": [{name: number}, ...]}          # each seat's counts: cards played, items drawn, score parts
 
-A game's module here (``features/<game>.py``, a function ``features(state, actors)``) adds its own
-figures to the counts every game has (the kinds of action each seat took). Features are computed in the
-worker from the final state and the seat behind each action, so nothing but small numbers crosses back.
+A game's features module (named by its descriptor's ``features``, here ``features/<game>.py``, with a
+function ``features(state, actors)``) adds its own figures to the counts every game has (the kinds of
+action each seat took). Features are computed in the worker from the final state and the seat behind
+each action, so nothing but small numbers crosses back.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections import Counter
 from collections.abc import Callable, Sequence
+from types import ModuleType
 from typing import Any
 
 from cattable.core import State
+from cattable.core.registry import descriptor, game_names
 
 Features = dict[str, Any]
 Extractor = Callable[[State, Sequence[int]], Features]
@@ -33,13 +35,9 @@ def action_kinds(state: State, actors: Sequence[int]) -> list[dict[str, float]]:
 
 
 def extractor(name: str) -> Extractor | None:
-    """The game's own feature function, if cattable has one for it (a fifth game may have none)."""
-    wanted = f"{__name__}.{name}"
-    try:
-        module = importlib.import_module(wanted)
-    except ModuleNotFoundError as exc:
-        if exc.name != wanted:  # the module is there but something it imports is not: say so
-            raise
+    """The game's own feature function, if its descriptor names one (a fifth game may have none)."""
+    module = _module(name)
+    if module is None:
         return None
     fn: Extractor = module.features
     return fn
@@ -72,11 +70,9 @@ PREFIXES = {
 """Plain names for the counts every game's keys are built from (``kind:pass``), where a game names none."""
 
 
-def _module(name: str) -> Any:
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError:
-        return None
+def _module(name: str) -> ModuleType | None:
+    """The game's features module, from its descriptor; None for a game with none (or not registered)."""
+    return descriptor(name).features.load() if name in game_names() else None
 
 
 def plain_name(game: str, key: str) -> tuple[str, str]:
@@ -95,6 +91,14 @@ def plain_name(game: str, key: str) -> tuple[str, str]:
     if share:
         return f"{name} (% of the seat's actions)", f"{meaning}, as a percentage of all its actions"
     return name, meaning
+
+
+def report_tables(game: str, batches: Sequence[Any]) -> dict[str, Any]:
+    """The game's own tables for a report over ``batches`` (a features module's ``report(batches)``, as the
+    tower's steadiness table), keyed as the report's stats; empty for a game with none."""
+    report = getattr(_module(game), "report", None)
+    tables: dict[str, Any] = report(batches) if report is not None else {}
+    return tables
 
 
 def score_rule(game: str) -> str | None:

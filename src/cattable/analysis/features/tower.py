@@ -32,3 +32,10 @@ def features(state: State, actors: Sequence[int]) -> dict[str, Any]:
     team = sum(walls, Counter[str]())
     game.update({k: float(v) for k, v in sorted(team.items())})  # the team's walls: coop is won or lost together
     return {"game": game, "seats": [{k: float(v) for k, v in sorted(w.items())} for w in walls]}
+
+
+def report(batches: Sequence[Any]) -> dict[str, Any]:
+    """The report's table of the team's win rate and Toto's floor at each steadiness."""
+    from cattable.analysis.report_stats import tower_by_steadiness
+
+    return {"tower_by_steadiness": tower_by_steadiness(batches)}

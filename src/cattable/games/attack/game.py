@@ -24,6 +24,7 @@ from operator import is_
 from typing import Any, ClassVar
 
 from cattable.core import Action, Game, Option, OptionError, Result
+from cattable.core.descriptor import Part, Parts
 from cattable.core.i18n import N_
 
 from . import actions as A
@@ -47,6 +48,14 @@ def _check_limit(v: Any) -> str | None:
 class AttackGame(Game):
     name = "attack"
     title = "Cat Attack"
+    parts = Parts(
+        heuristic=Part("cattable.agents.attack.heuristic"),
+        drawing=Part("cattable.interfaces.terminal.drawings.attack"),
+        features=Part("cattable.analysis.features.attack"),
+        encoding=Part("cattable.rl.encodings.attack:ENCODING"),
+        fast_writer=Part("cattable.rl.fast.attack:WRITER"),
+    )
+    """Named, not imported: the rules never import bots, screens, reports or learning code."""
     min_players = 2
     max_players = 6
     has_hidden_information = True

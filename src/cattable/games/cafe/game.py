@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from cattable.core import Game, Option, Result, State, ranking_from_scores
+from cattable.core.descriptor import Part, Parts
 from cattable.core.i18n import N_
 
 from . import scoring, views
@@ -482,6 +483,14 @@ class CafeGame(Game):
 
     name = "cafe"
     title = "Cat Cafe"
+    parts = Parts(
+        heuristic=Part("cattable.agents.cafe.heuristic"),
+        drawing=Part("cattable.interfaces.terminal.drawings.cafe"),
+        features=Part("cattable.analysis.features.cafe"),
+        encoding=Part("cattable.rl.encodings.cafe:ENCODING"),
+        fast_writer=Part("cattable.rl.fast.cafe:WRITER"),
+    )
+    """Named, not imported: the rules never import bots, screens, reports or learning code."""
     min_players = 1
     max_players = 4
     options = OPTIONS

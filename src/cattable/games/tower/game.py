@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cattable.core import Game, IllegalAction, InvalidAction, Option, OptionError
+from cattable.core.descriptor import Part, Parts
 from cattable.core.i18n import N_
 
 from .actions import ACTION_TYPES, ACTIONS
@@ -27,6 +28,15 @@ from .tunables import TUNABLES, table_for
 class TowerGame(Game):
     name = "tower"
     title = "Cat and the Tower"
+    parts = Parts(
+        heuristic=Part("cattable.agents.tower.heuristic"),
+        drawing=Part("cattable.interfaces.terminal.drawings.tower"),
+        features=Part("cattable.analysis.features.tower"),
+        encoding=Part("cattable.rl.encodings.tower:ENCODING"),
+        box_env=Part("cattable.rl.tower_box:TowerBoxEnv"),
+        settle_recorder=Part("cattable.games.tower.physics.settling:recording"),
+    )
+    """Named, not imported: the rules never import bots, screens, reports or learning code."""
     min_players = 1
     max_players = 5
     cooperative = True

@@ -17,6 +17,7 @@ from typing import Any
 
 from cattable.core import Game, Option, OptionError, Result, rank_by
 from cattable.core.action import Action
+from cattable.core.descriptor import Part, Parts
 from cattable.core.i18n import N_
 
 from . import actions as A
@@ -61,6 +62,14 @@ class WashiGame(Game):
 
     name = "washi"
     title = "Tokyo Washi Game: Cat"
+    parts = Parts(
+        heuristic=Part("cattable.agents.washi.heuristic"),
+        drawing=Part("cattable.interfaces.terminal.drawings.washi"),
+        features=Part("cattable.analysis.features.washi"),
+        encoding=Part("cattable.rl.encodings.washi:ENCODING"),
+        fast_writer=Part("cattable.rl.fast.washi:WRITER"),
+    )
+    """Named, not imported: the rules never import bots, screens, reports or learning code."""
     min_players = 2
     max_players = 6
     options = (

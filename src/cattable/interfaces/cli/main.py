@@ -20,7 +20,7 @@ from cattable.analysis.throughput import profile_playouts, random_playouts
 from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES
-from cattable.core.registry import DRAWING_GROUP, companion
+from cattable.core.registry import descriptor
 from cattable.interfaces.cli.backup import add_backup_command
 from cattable.interfaces.cli.network import add_network_commands
 from cattable.interfaces.cli.reports import add_report_commands, save_export, save_parquet
@@ -272,7 +272,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     record = load_record(args.record)
     name = str(record.get("game"))
     get_game(name)
-    module = companion(DRAWING_GROUP, name)
+    module = descriptor(name).drawing.load()
     if module is None or not hasattr(module, "render_record"):
         raise ValueError(f"{name} has no 3D picture to render (only the tower has)") from None
     check_writable_file(Path(args.out), "--out", example="tower.png")

@@ -15,7 +15,7 @@ from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 
 from cattable.core import Game, State, replay
-from cattable.core.registry import DRAWING_GROUP, companion
+from cattable.core.registry import descriptor
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -33,9 +33,9 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, str]:
 
 
 def renderer(game: Game, lang: str = "en") -> Callable[[dict[str, Any], int | None], RenderableType]:
-    """The game's own drawing (entry point group ``cattable.drawings``), or a plain dump of the view. A
+    """The game's own drawing (its descriptor's ``drawing``), or a plain dump of the view. A
     drawing that tells sentences of the view (Cat Attack's events) takes ``lang`` and is given it."""
-    module = companion(DRAWING_GROUP, game.name)
+    module = descriptor(game.name).drawing.load()
     if module is None:
 
         def plain(view: dict[str, Any], seat: int | None) -> RenderableType:
@@ -142,7 +142,7 @@ def describe_result(
 ) -> RenderableType:
     """Who won and why, with the score broken down: the game's drawing says it (``explain_result``, from
     the result's ``details`` and the final ``view``) or, for a game without one, the plain outcome."""
-    module = companion(DRAWING_GROUP, game.name)
+    module = descriptor(game.name).drawing.load()
     if module is not None and hasattr(module, "explain_result"):
         explained: RenderableType = module.explain_result(result, list(names), view)
         return explained

@@ -25,7 +25,7 @@ from cattable.agents.registry import make_agent
 from cattable.core import Action, Game, InvalidAction
 from cattable.core import game as get_game
 from cattable.core.i18n import check_language, render
-from cattable.core.registry import DRAWING_GROUP, companion
+from cattable.core.registry import descriptor
 
 from .common import console, renderer
 
@@ -198,7 +198,7 @@ def _play(ws: _Link, seat: int, bot: str | None, ask: Callable[[str], str], lang
             continue
         if game is None:
             game = get_game(msg["game"])
-            drawing = companion(DRAWING_GROUP, game.name)
+            drawing = descriptor(game.name).drawing.load()
             draw = renderer(game, lang) if drawing is not None else None
             agent = make_agent(bot, game, seat, imports=True) if bot else None
         for line in msg.get("log", []):

@@ -5,7 +5,7 @@ suggestion), ``undo`` (take back your last move while nothing hidden or random h
 ``show`` (the table again), ``sheet N`` (seat N's sheet in full, in games whose drawing draws the other
 seats compactly), ``save``, ``quit``. The game is saved as a record at the end and on Ctrl-C.
 
-Each game's drawing module (entry point group ``cattable.drawings``) gives ``render(view, seat)`` and may
+Each game's drawing module (its descriptor's ``drawing``) gives ``render(view, seat)`` and may
 give ``render_sheet(view, p, seat)`` (one seat's part in full), ``revealed(before, after, names)`` (lines
 to print when a move reveals what was hidden, such as Cat Cafe's simultaneous marks) and
 ``explain_result(result, names, view)`` (who won and why).
@@ -26,7 +26,7 @@ from rich.rule import Rule
 from cattable.agents import Agent, InfoSet, make_agent
 from cattable.core import Action, Game, State
 from cattable.core.i18n import check_language
-from cattable.core.registry import DRAWING_GROUP, HEURISTIC_GROUP, companion
+from cattable.core.registry import descriptor
 
 from .common import check_writable_file, console, describe_result, renderer, save_record, save_record_somewhere
 
@@ -69,7 +69,7 @@ class TerminalGame:
         self.read = read
         self.pictures = pictures
         self.draw = renderer(game, self.lang)
-        self.drawing = companion(DRAWING_GROUP, game.name)
+        self.drawing = descriptor(game.name).drawing.load()
         self.names = [
             f"You{'' if len(humans) == 1 else ' ' + str(s + 1)}" if s in humans else f"Bot {s + 1}"
             for s in range(state.players)
@@ -194,7 +194,7 @@ class TerminalGame:
     def after_move(self) -> None:
         if self.pictures is None:
             return
-        module = companion(DRAWING_GROUP, self.game.name)
+        module = descriptor(self.game.name).drawing.load()
         if module is None or not hasattr(module, "render_state"):
             return
         self.pictures.mkdir(parents=True, exist_ok=True)
@@ -303,4 +303,4 @@ def bot_specs(bots: int | str, default: str) -> list[str]:
 
 
 def _has_heuristic(game: Game) -> bool:
-    return companion(HEURISTIC_GROUP, game.name) is not None
+    return descriptor(game.name).heuristic.declared

@@ -7,19 +7,17 @@ the state's fields directly, but only the fields its view function reads, into a
 ``tests/rl/test_fast_encoding.py`` checks every writer equals the reference after every step of seeded
 random games, and that re-dealing what the seat cannot see (``determinize``) leaves it unchanged.
 
-A game without a writer (the tower) gets ``ViewWriter``: the reference, copied into the row.
+A game's descriptor names its writer (``fast_writer``); a game without one gets ``ViewWriter``: the
+reference, copied into the row.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from importlib import import_module
 
 from cattable.core import Action, State
+from cattable.core.registry import descriptor, game_names
 from cattable.rl.encoding import Encoding, EncodingError, Mask, Vector
-
-WRITERS = {"cafe": "cafe", "washi": "washi", "attack": "attack"}
-"""Games with a fast writer (module under ``cattable.rl.fast``)."""
 
 
 class ViewWriter:
@@ -35,11 +33,19 @@ class ViewWriter:
 
 def writer(encoding: Encoding) -> ViewWriter:
     """The fastest writer of ``encoding``'s observations: the game's own, else the view-based one."""
-    name = WRITERS.get(encoding.game_name)
-    if name is None:
+    make = descriptor(encoding.game_name).fast_writer.load()
+    if make is None:
         return ViewWriter(encoding)
-    made: ViewWriter = import_module(f"cattable.rl.fast.{name}").WRITER(encoding)
+    made = make(encoding)
+    assert isinstance(made, ViewWriter), f"{encoding.game_name}: its fast writer is not a ViewWriter"
     return made
+
+
+def __getattr__(name: str) -> dict[str, str]:
+    """``WRITERS`` (from before the descriptors): the games with a fast writer."""
+    if name == "WRITERS":
+        return {game: game for game in game_names() if descriptor(game).fast_writer.declared}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class MaskWriter:
