@@ -61,11 +61,16 @@ types: $(STAMP)
 	$(BIN)/mypy
 
 UNIT_ENV = MUJOCO_GL=$${MUJOCO_GL:-egl} MESA_SHADER_CACHE_DISABLE=true
+# Two pytest workers (pytest-xdist), a test file to each in turn: most server and browser tests wait on
+# their own server and browser processes, so two files at a time keep both cores busy. WORKERS=0 runs
+# everything in one process.
+WORKERS ?= 2
+PYTEST = $(UNIT_ENV) $(BIN)/pytest -q --durations=15 $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadfile)
 unit: $(STAMP) $(CLIENT)
-	$(UNIT_ENV) $(BIN)/pytest -q --durations=15 -m "not long"
+	$(PYTEST) -m "not long"
 
 unit-all: $(STAMP) $(CLIENT)
-	$(UNIT_ENV) $(BIN)/pytest -q --durations=15
+	$(PYTEST)
 
 # Timing benchmarks only (experiments live in experiments/), each on a short run: about two minutes in
 # all on a busy 2-core machine. Run a script by hand without these flags for its full, steadier figures.
