@@ -429,8 +429,8 @@ function aimBox(ctx: TableContext, view: TowerView): HTMLElement | null {
   return h(
     "section",
     { class: "tower-aim", "aria-label": TT.placingLabel, "data-kind": what.kind, "data-pinned": String(aim.pinned) },
-    h("h3", {}, TT.placeHeading(noun)),
-    h("p", { class: "help" }, what.kind === "cat" ? TT.helpCat : TT.helpPiece, " ", TT.keysHelp),
+    h("h3", {}, what.kind === "toto" ? TT.placeToto(view.toto_name) : TT.placeHeading(noun)),
+    h("p", { class: "help" }, what.kind === "cat" ? TT.helpCat : what.kind === "toto" ? TT.helpToto(aim.floor.slice(1)) : TT.helpPiece, " ", TT.keysHelp),
     family,
     h(
       "div",
