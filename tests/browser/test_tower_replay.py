@@ -1,7 +1,8 @@
 """Cat and the Tower's replay in the browser (issue #31): a step forward over a move whose settle made a piece
-fall plays the fall from the record, through the poses at rest after each physical event of the move (the
-piece that fell where it came to rest: the outcomes the record keeps, never simulated again), then marks the
-piece that fell and tells it, as the live table does."""
+fall plays the fall from the record: the piece comes down to where it was let go (the move's aim, as the
+ghost showed it), then through the poses at rest after each physical event of the move (the piece that fell
+where it came to rest: the outcomes the record keeps, never simulated again); then the piece that fell is
+marked and the fall told, as the live table does."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ def test_a_replay_step_over_a_fall_plays_the_fall_and_marks_the_piece(server: Se
     assert floor not in after["view"]["tower"]["poses"], floor  # back in the hand, off the table
     rests = [rest["poses"][floor] for rest in after["rests"] if floor in rest["poses"]]
     assert rests, after["rests"]  # where it came to rest, recorded with the outcome
+    assert after["move"] == {"kind": "floor", "x": 4.5, "y": 4.5, "yaw": 30.0}, after["move"]  # and where let go
     tiles = after["view"]["tower"]["reading"]["floor_levels"]
     top = max(tiles, key=lambda f: tiles[f])
     top_z = after["view"]["tower"]["poses"][top][2]
@@ -39,13 +41,25 @@ def test_a_replay_step_over_a_fall_plays_the_fall_and_marks_the_piece(server: Se
     page.wait_for_function(f"document.querySelector('#app').dataset.at === '{at}' && ({READY})")
     page.wait_for_function("!window.cattableTower.scene.animating")
     assert floor not in page.evaluate("window.cattableTower.scene.posesNow()")
+    # where the floor was let go: over the tile's corner, in the top floor's frame (the ghost's place)
+    let_go = page.evaluate(
+        "(() => { const t = window.cattableTower, top = t.view().tower.reading.top_floor;"
+        " return t.scene.floorToWorld(top, 4.5, 4.5).toArray(); })()"
+    )
     tweens = page.evaluate("window.cattableTower.scene.stats.tweens")
     page.locator("button.next").click()
     page.wait_for_function(f"window.cattableTower.scene.stats.tweens > {tweens}")
     seen = page.evaluate(TWEEN_SAMPLES, floor)
-    # the floor comes down over many frames, from above the walls to where it came to rest (not the aim)
+    # the floor comes down over many frames, from above the walls to where it came to rest
     assert len({tuple(round(v, 3) for v in p) for p in seen}) >= 5, seen
     assert seen[0][2] > rests[-1][2] + 2.0, (seen[0], rests[-1])
+    # it comes down where it was let go (straight down onto its aim, level, as on the live table), then tips
+    # off its walls: down and tilted where it came to rest
+    assert abs(seen[0][0] - let_go[0]) < 1e-3 and abs(seen[0][1] - let_go[1]) < 1e-3, (seen[0], let_go)
+    assert seen[0][2] > top_z + 4.0, (seen[0], top_z)  # above the walls
+    assert max(abs(seen[0][4]), abs(seen[0][5])) < 1e-6, seen[0]  # level
+    assert max(abs(rests[-1][4]), abs(rests[-1][5])) > 0.1, rests[-1]  # tilted
+    assert any(max(abs(p[4]), abs(p[5])) > 0.01 and p[2] > rests[-1][2] + 0.5 for p in seen), seen  # tipping
     assert max(abs(a - b) for a, b in zip(seen[0], seen[-1], strict=True)) > 1.0, (seen[0], seen[-1])
     assert max(abs(a - b) for a, b in zip(seen[-1], rests[-1], strict=True)) < 1e-6, (seen[-1], rests[-1])
     # then the view after the step: the floor gone from the tower, marked where it fell, told

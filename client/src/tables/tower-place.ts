@@ -99,9 +99,27 @@ export function drawGhost(scene: TowerScene, aim: Aim | null, view: TowerView): 
   }
   const [id, facts] = ghostFacts(aim, view);
   const obj = scene.ghost(id, facts);
-  const floor = scene.floorPose(aim.floor);
-  if (!obj || !floor) return;
+  const pose = letGoPose(scene, aim, view);
+  if (!obj || !pose) return;
   if (aim.kind === "wall" && obj.userData.fold !== aim.fold) foldWall(obj, aim.fold);
+  setPose(obj, pose);
+  obj.visible = true;
+}
+
+/** The aim of a placement sent (a replay's move: where its piece was let go), or null for other actions. */
+export function aimOfAction(a: Action, view: TowerView): Aim | null {
+  const kind = a.kind;
+  if (kind !== "wall" && kind !== "floor" && kind !== "cat" && kind !== "toto") return null;
+  const floor = kind === "cat" ? `F${Number(a.floor)}` : kind === "toto" ? totoFloor(view) : view.tower.reading.top_floor;
+  const family = kind === "wall" ? String(a.type) : kind === "cat" ? String(a.colour) : "";
+  const [x, y, yaw] = [Number(a.x), Number(a.y), Number(a.yaw)];
+  return { kind, family, floor, x, y, yaw, fold: Number(a.fold ?? 90), on: String(a.on ?? ""), pinned: false, aimed: true };
+}
+
+/** Where the piece of an aim is let go, in the world: the ghost's pose. */
+export function letGoPose(scene: TowerScene, aim: Aim, view: TowerView): Pose | null {
+  const floor = scene.floorPose(aim.floor);
+  if (!floor) return null;
   // in the floor's own frame, tilt and all, as the server places (physics/placing.py)
   let lift = 0;
   if (aim.kind === "floor") lift = tallestOn(view, aim.floor) + SIZE.floor[2] / 2 + 0.03;
@@ -109,16 +127,14 @@ export function drawGhost(scene: TowerScene, aim: Aim | null, view: TowerView): 
   if (aim.kind === "toto") lift = SIZE.toto[2] / 2 + 0.03;
   const at = scene.floorToWorld(aim.floor, clampTile(aim.x), clampTile(aim.y), lift);
   const base = scene.pieces.get(aim.floor);
-  if (!at || !base) return;
+  if (!at || !base) return null;
   const yaw = (normalYaw(aim.yaw) * Math.PI) / 180;
   const turn = new THREE.Quaternion(0, 0, Math.sin(yaw / 2), Math.cos(yaw / 2));
   // a floor is laid level, turned from the floor below's heading; the others stand in the floor's frame
   const heading = (yawOf(floor) * Math.PI) / 180;
   const level = new THREE.Quaternion(0, 0, Math.sin(heading / 2), Math.cos(heading / 2));
   const q = (aim.kind === "floor" ? level : base.quaternion.clone()).multiply(turn);
-  const pose: Pose = [at.x, at.y, at.z, q.w, q.x, q.y, q.z];
-  setPose(obj, pose);
-  obj.visible = true;
+  return [at.x, at.y, at.z, q.w, q.x, q.y, q.z];
 }
 
 /** The height above a floor of the tallest wall standing on it (where the next floor is laid). */
