@@ -2,7 +2,7 @@
 // runs (the server shows nothing I did not see), from any seat or a spectator's once it is over.
 
 import { clear, h } from "./dom";
-import { api, type LogLine, type StateMessage } from "./protocol";
+import { api, type Action, type LogLine, type StateMessage } from "./protocol";
 import { seatsAt } from "./storage";
 import { tableFor } from "./tables";
 import { languageSwitch } from "./i18n";
@@ -55,7 +55,7 @@ export async function replayPage(root: HTMLElement, table: string, params: URLSe
         hint: null,
         act: () => undefined,
         redraw: () => void show(),
-        replay: { at: got.version, rests: got.rests ?? [] },
+        replay: { at: got.version, rests: got.rests ?? [], move: (got.move as Action | null | undefined) ?? null },
       });
       clear(logBox, log.filter((l) => l.version <= at).map((l) => h("li", {}, module.logLine(l, names))).reverse());
     } catch (err) {

@@ -1,10 +1,10 @@
 """Cat and the Tower's rules told on the 3D table (issue #31): what happens is told as it happens, in the box
 beside the scene and in notes over it, and the piece it is about is marked in the scene (a floor that fell
 while being placed, back to the hand), in English and in French; the walls fallen so far out of five are
-over the scene; the camera's buttons say the truth after every turn, a bot's too; Toto's name is hidden by
-the floors in front of it and the goal floor (directly above him) is outlined and can be aimed at through a
-cut-away; a piece let go comes down from a height one sees and its settle plays at the frames' pace; an idle
-table draws nothing."""
+over the scene; the camera's buttons say the truth after every turn, a bot's too (the cut-away kept on,
+what the bot placed above the goal floor cut away too); Toto's name is hidden by the floors in front of it
+and the goal floor (directly above him) is outlined and can be aimed at through a cut-away; a piece let go
+comes down from a height one sees and its settle plays at the frames' pace; an idle table draws nothing."""
 
 from __future__ import annotations
 
@@ -157,6 +157,72 @@ def test_the_top_view_button_says_the_truth_after_every_turn(server: Server, con
     assert page.locator(".tower-view-tools button.top-view").inner_text() == "Top view"
     page.locator(".tower-view-tools button.top-view").click()
     assert _straight_down(page)
+    assert page.errors == []
+
+
+CAMERA_TOOLS = """(() => {
+    const s = window.cattableTower.scene, tools = document.querySelector('.tower-view-tools');
+    const button = (c) => tools.querySelector('button.' + c);
+    const cut = button('cut-away'), top = button('top-view'), above = s.aboveGoal();
+    const opacity = (id) => {
+        let o = null;
+        s.pieces.get(id)?.traverse((m) => { if (m.isMesh && o === null) o = [m.material].flat()[0].opacity; });
+        return o;
+    };
+    return {
+        present: ['top-view', 'zoom-in', 'zoom-out', 'look-top'].filter((c) => button(c)),
+        top: [top.textContent, top.getAttribute('aria-pressed'), s.isTopView],
+        cut: cut && [cut.textContent, cut.getAttribute('aria-pressed')],
+        cutting: s.isCutAway, goal: s.goalFloor, above, shownCut: Number(s.element.dataset.cut),
+        faint: above.map(opacity), goalOpacity: opacity(s.goalFloor),
+    };
+})()"""
+
+
+def _above_the_goal_floor(msg: dict[str, Any]) -> bool:
+    """My turn, with a floor standing above the goal floor (the one directly above Toto)."""
+    levels = msg["view"]["tower"]["reading"]["floor_levels"].values()
+    return bool(msg["legal"]) and max(levels) >= msg["view"]["toto_level"] + 2
+
+
+@pytest.mark.long  # the fall's test is the fast tier's smoke
+def test_the_camera_buttons_say_the_truth_after_a_bots_move(server: Server, context: Any) -> None:
+    """The cut-away turned on before a bot's turn stays on after it, its button says so, and what the bot
+    placed above the goal floor is cut away too; the other camera buttons are there, the top view's off."""
+    made = open_table(server, "tower", [None, "random"], options={"steadiness": "steady"})
+    table, token = made["table"], made["tokens"][0]
+    n = [0]
+    msg = _play_walls(server, table, token, _above_the_goal_floor, n)
+    assert _above_the_goal_floor(msg), msg["view"]["events"][-3:]
+    page = _join(context, server, made["invites"]["0"])
+    page.wait_for_function(IDLE)
+    page.locator(".tower-view-tools button.cut-away").click()
+    before = page.evaluate(CAMERA_TOOLS)
+    assert before["cut"] == ["Show the whole tower", "true"] and before["cutting"], before
+    # my move, then the bot's (until it is my turn again, a turn later)
+    turn = msg["view"]["turn"]
+    msg = _play_walls(server, table, token, lambda m: m["view"]["turn"] >= turn + 2 and bool(m["legal"]), n)
+    assert msg["view"]["turn"] >= turn + 2 and not msg["over"], msg["view"]["events"][-3:]
+    page.wait_for_function(f"window.cattableTower.view().turn >= {turn + 2}")
+    page.wait_for_function(IDLE)
+    after = page.evaluate(CAMERA_TOOLS)
+    print(before, after)
+    assert after["present"] == ["top-view", "zoom-in", "zoom-out", "look-top"], after
+    assert after["top"] == ["Top view", "false", False], after
+    assert after["cutting"], after  # the person's choice outlives the bot's move
+    # the cut-away button is there while something stands above the goal floor, and says the truth
+    assert (after["cut"] is not None) == bool(after["above"]), after
+    if after["above"]:
+        assert after["cut"] == ["Show the whole tower", "true"], after
+    assert after["shownCut"] == len(after["above"]), after
+    assert all(o == 0.12 for o in after["faint"]), after  # every piece above, the bot's too, faint
+    assert after["goalOpacity"] == 1, after
+    # turned off: the button says so, and nothing is faint
+    if after["cut"]:
+        page.locator(".tower-view-tools button.cut-away").click()
+        off = page.evaluate(CAMERA_TOOLS)
+        assert off["cut"] == ["Cut away above the goal floor", "false"] and not off["cutting"], off
+        assert off["shownCut"] == 0 and all(o == 1 for o in off["faint"]), off
     assert page.errors == []
 
 

@@ -180,6 +180,8 @@ export const TT = {
   placeHeading: (what: string) => t("Place the {what}", { what }),
   helpCat: t("Point at any standing floor (or a cat on it); click to hold, click again to place."),
   helpPiece: t("Point at the top floor; click to hold, click again to place. Q/E turn."),
+  helpToto: (floor: string) => t("Point at floor {floor}; click to hold, click again to place. Q/E turn.", { floor }),
+  placeToto: (toto: string) => t("Place {toto}", { toto }),
   keysHelp: t("Keyboard: the arrow keys move the piece, Q/E turn it, Enter places it."),
   sceneLabel: t("The tower (arrow keys move the piece being placed)"),
   turnLeft: t("Turn left (Q)"),

@@ -44,7 +44,7 @@ export interface TowerView {
   action_deck: number;
   goal_deck: number;
   card: string;
-  pending: { piece: string; type?: string; colour?: string }[];
+  pending: { piece: string; type?: string; colour?: string; floor?: string }[];
   placed: string[];
   last_cat: string;
   toto: string;

@@ -12,7 +12,7 @@ import * as THREE from "three";
 import { h } from "../dom";
 import { sentence, type Action, type GameResult, type LogLine, type Message } from "../protocol";
 import { petAction, pettable, pushOf, touchAt, touchPoint, type PetAim } from "./tower-pet";
-import { actionOf, clampTile, drawGhost, follow, freshAim, placing, type Aim } from "./tower-place";
+import { actionOf, aimOfAction, clampTile, drawGhost, follow, freshAim, letGoPose, placing, type Aim } from "./tower-place";
 import { TowerScene } from "./tower-scene";
 import { colourWord, floorOf, friendOf, namesOf, TT, wallName, wallOf, type EditionNames } from "./tower-text";
 import { factsOf, type GoalCard, type PieceFacts, type Pose, type SettleMessage, type TowerView } from "./tower-types";
@@ -429,8 +429,8 @@ function aimBox(ctx: TableContext, view: TowerView): HTMLElement | null {
   return h(
     "section",
     { class: "tower-aim", "aria-label": TT.placingLabel, "data-kind": what.kind, "data-pinned": String(aim.pinned) },
-    h("h3", {}, TT.placeHeading(noun)),
-    h("p", { class: "help" }, what.kind === "cat" ? TT.helpCat : TT.helpPiece, " ", TT.keysHelp),
+    h("h3", {}, what.kind === "toto" ? TT.placeToto(view.toto_name) : TT.placeHeading(noun)),
+    h("p", { class: "help" }, what.kind === "cat" ? TT.helpCat : what.kind === "toto" ? TT.helpToto(aim.floor.slice(1)) : TT.helpPiece, " ", TT.keysHelp),
     family,
     h(
       "div",
@@ -770,9 +770,10 @@ function render(root: HTMLElement, ctx: TableContext): void {
   };
 }
 
-/** In a replay, one step forward is tweened from the poses before, through the poses at rest after each
- * physical event of the move (the record's, pieces that fell included), to the view after; any other jump
- * is drawn at once. */
+/** In a replay, one step forward is tweened from the poses before, through where the move's piece was let go
+ * (the ghost's pose of its action: it comes down to it as on the live table), through the poses at rest after
+ * each physical event of the move (the record's, pieces that fell included), to the view after; any other
+ * jump is drawn at once. */
 function replayStep(s: TowerScene, ctx: TableContext, before: TowerView | null, view: TowerView): void {
   const r = ctx.replay;
   const last = here.replayAt;
@@ -781,7 +782,11 @@ function replayStep(s: TowerScene, ctx: TableContext, before: TowerView | null, 
   const pieces: Record<string, PieceFacts> = { ...before.tower.pieces };
   for (const rest of r.rests) Object.assign(pieces, rest.pieces as Record<string, PieceFacts>);
   Object.assign(pieces, view.tower.pieces);
-  const keys = [before.tower.poses, ...r.rests.map((rest) => rest.poses as Record<string, Pose>), view.tower.poses];
+  const rests = r.rests.map((rest) => rest.poses as Record<string, Pose>);
+  const fresh = Object.keys(rests[0] ?? {}).filter((id) => !(id in before.tower.poses));
+  const aim = r.move ? aimOfAction(r.move, before) : null;
+  const letGo = aim && fresh.length === 1 ? letGoPose(s, aim, before) : null;
+  const keys = [before.tower.poses, ...(letGo ? [{ ...before.tower.poses, [fresh[0]!]: letGo }] : []), ...rests, view.tower.poses];
   s.tween(keys, pieces);
 }
 

@@ -22,8 +22,9 @@ export interface TableContext {
   /** Draw the board again (after a choice made on the page only, such as selecting a space). */
   redraw(): void;
   /** In a replay: the version shown, and the recorded poses at rest after each physical event of the move
-   * that made it (Cat and the Tower; empty for the other games), for the table to tween through. */
-  replay?: { at: number; rests: ReplayRest[] };
+   * that made it (Cat and the Tower; empty for the other games), for the table to tween through, with that
+   * move (null when no piece moved). */
+  replay?: { at: number; rests: ReplayRest[]; move?: Action | null };
 }
 
 export interface ReplayRest {

@@ -835,7 +835,9 @@ class Hub:
             drawn = table.drawn_by(at) if at > 0 else (0, 0)
         past = await asyncio.to_thread(table.game.replay, record, at)
         rests = rests_between(table.row.game, record, *drawn)
-        return {"version": at, "seat": target, "view": past.view(target), "rests": rests}
+        # the move whose rests these are (a placement everyone saw): where its piece was let go
+        move = record["actions"][at - 1] if rests and at > 0 else None
+        return {"version": at, "seat": target, "view": past.view(target), "rests": rests, "move": move}
 
 
 def _choosers(table: Table) -> set[int]:

@@ -284,12 +284,14 @@ class Rest(TypedDict):
 
 class PastView(TypedDict):
     """``GET /api/tables/{id}/replay``: a past position as one seat saw it, and (the tower) the table at
-    rest after each physical event of the move that led to it, from the record (empty for other games)."""
+    rest after each physical event of the move that led to it, from the record (empty for other games),
+    with that move (its action, null when no piece moved): a replay starts its piece where it was let go."""
 
     version: int
     seat: int | None
     view: Json
     rests: list[Rest]
+    move: Json
 
 
 class GameOption(TypedDict):
