@@ -1,5 +1,6 @@
 // A guided first game (issue #32): "Learn by playing" in the lobby's "The games" opens a short game with a
-// fixed, friendly setup against the heuristic bot; on each of the person's turns the table asks the server's
+// fixed deal (the table is opened with `guided: true`: the server deals it from the game's fixed seed) and a
+// friendly setup against the heuristic bot; on each of the person's turns the table asks the server's
 // hint (POST /api/tables/{id}/hint: the heuristic bot in the person's seat, from that seat's view only) and
 // this module points at the element to click next for that move: an arrow over it, a stronger outline, and
 // one short sentence saying why. The person may ignore it and play anything legal.
@@ -35,7 +36,7 @@ export async function startGuided(game: string, name: string): Promise<void> {
   const setup = GUIDED[game];
   if (!setup) throw new Error(`no guided game for ${game}`);
   const seats = [{ name: name || G.you }, ...Array.from({ length: setup.players - 1 }, () => ({ name: G.bot, bot: GUIDE_BOT }))];
-  const made = await api.open({ game, players: setup.players, options: setup.options, seats, spectators: "off", open: false, on_timeout: "wait" });
+  const made = await api.open({ game, players: setup.players, options: setup.options, seats, spectators: "off", open: false, on_timeout: "wait", guided: true });
   const code = made.invites["0"];
   if (!code) throw new Error("the table gave no invite for seat 0");
   const joined = await api.join(code);
