@@ -61,6 +61,7 @@ def play_guided(page: Any, game: str, seconds: float, out: Path) -> tuple[int, i
         assert page.locator(".guide-arrow").is_visible()
         if not shot and (game != "tower" or what["place"]):  # the tower's at a piece aimed by the guide
             assert page.locator(".guide .guide-says").inner_text().startswith("Suggested:")
+            assert page.locator(".guide .guide-rule").inner_text().startswith('Rule: "'), game
             picture(page, out, game)
             shot = True
         try:
