@@ -10,6 +10,7 @@ import { h } from "./dom";
 import { language, t } from "./i18n";
 import { api, type Action } from "./protocol";
 import { holdSeat, markGuided } from "./storage";
+import { T } from "./text";
 
 /** The guided game's setup per game: short, with the simpler rules where a game has them. */
 export const GUIDED: Record<string, { options: Record<string, string | number | boolean>; players: number }> = {
@@ -29,14 +30,13 @@ export const G = {
   says: (move: string, why: string) => t("Suggested: {move}. {why}", { move, why }),
   thinking: t("The guide is thinking…"),
   bot: t("Guide bot"),
-  you: t("You"),
 };
 
 /** Open the guided table: me in seat 0, the heuristic bot in seat 1; then go to it with ?guide. */
 export async function startGuided(game: string, name: string): Promise<void> {
   const setup = GUIDED[game];
   if (!setup) throw new Error(`no guided game for ${game}`);
-  const seats = [{ name: name || G.you }, ...Array.from({ length: setup.players - 1 }, () => ({ name: G.bot, bot: GUIDE_BOT }))];
+  const seats = [{ name: name || T.defaultName(0) }, ...Array.from({ length: setup.players - 1 }, () => ({ name: G.bot, bot: GUIDE_BOT }))];
   const made = await api.open({ game, players: setup.players, options: setup.options, seats, spectators: "off", open: false, on_timeout: "wait", guided: true });
   const code = made.invites["0"];
   if (!code) throw new Error("the table gave no invite for seat 0");
