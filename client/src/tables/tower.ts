@@ -680,7 +680,7 @@ function eventsBox(): HTMLElement {
     h("h3", {}, TT.eventsHeading),
     h(
       "ol",
-      { reversed: true },
+      { reversed: true, tabindex: 0 }, // it scrolls: reachable by keyboard
       list
         .map((e, i) => {
           const isNew = i >= list.length - fresh;
