@@ -57,7 +57,7 @@ export async function replayPage(root: HTMLElement, table: string, params: URLSe
         redraw: () => void show(),
         replay: { at: got.version, rests: got.rests ?? [], move: (got.move as Action | null | undefined) ?? null },
       });
-      clear(logBox, log.filter((l) => l.version <= at).map((l) => h("li", {}, module.logLine(l, names))).reverse());
+      clear(logBox, log.filter((l) => l.version <= at).map((l) => h("li", {}, module.logLine(l, names, seat))).reverse());
     } catch (err) {
       notice.textContent = T.refused((err as Error).message);
     }

@@ -14,7 +14,7 @@ import { tableFor } from "./tables";
 import type { TableContext, TableModule } from "./tables/types";
 import { languageSwitch, message } from "./i18n";
 import { T } from "./text";
-import { G, Guide, whyOf } from "./guide";
+import { G, Guide, ruleOf, whyOf } from "./guide";
 
 export function clockText(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
@@ -216,7 +216,7 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
       const mine = !msg.over && !sending && msg.legal.length > 0;
       guide.point(frame.board, mine && hint !== null);
       // said at each draw: the tower's module (and so its words for the move) may arrive after the hint
-      guide.say(!mine ? "" : hint ? G.says(module.describe(hint, c.names), whyOf(msg.game, hint)) : G.thinking);
+      guide.say(!mine ? "" : hint ? G.says(module.describe(hint, c.names), whyOf(msg.game, hint)) : G.thinking, mine && hint ? ruleOf(msg.game, hint) : "");
       root.dataset.guide = mine && hint !== null ? "pointing" : "idle";
       if (mine) void guideTurn(msg);
     }

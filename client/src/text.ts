@@ -204,6 +204,8 @@ const YOUR_MOVES: Record<string, string> = {
   "moves cat {cat} up to floor {floor}": N_("You move cat {cat} up to floor {floor}."),
   "completes Goal card {card} and climbs {floors} floors": N_("You complete Goal card {card} and climb {floors} floors."),
   "discards Goal card {card} and draws another": N_("You discard Goal card {card} and draw another."),
+  "places the black cat at ({x}, {y}), turned {yaw} degrees": N_("You place the black cat at ({x}, {y}), turned {yaw} degrees."),
+  "completes Goal card {card} and climbs 1 floor": N_("You complete Goal card {card} and climb 1 floor."),
   passes: N_("You pass."),
 };
 
@@ -288,12 +290,16 @@ export const CAFE = {
   logTake: (who: string, n: number) => t("{name} took a {n}.", { name: who, n }),
   logMark: (who: string, item: string, tower: number, floor: number) =>
     t("{name} drew a {item} in tower {tower} on floor {floor}.", { name: who, item, tower, floor }),
+  logMarkCat: (who: string, item: string, tower: number, floor: number, cat: string) =>
+    t("{name} drew a {item} in tower {tower} on floor {floor} and chose the cat who loves the {cat}.", { name: who, item, tower, floor, cat }),
   logCat: (who: string, item: string) => t("{name} chose the cat who loves the {item}.", { name: who, item }),
   logPass: (who: string) => t("{name} passed and circled three footprints.", { name: who }),
   logChosen: (who: string) => t("{name} has chosen (revealed when everyone has).", { name: who }),
   // the same, of the reader's own moves
   youTook: (n: number) => t("You took a {n}.", { n }),
   youMarked: (item: string, tower: number, floor: number) => t("You drew a {item} in tower {tower} on floor {floor}.", { item, tower, floor }),
+  youMarkedCat: (item: string, tower: number, floor: number, cat: string) =>
+    t("You drew a {item} in tower {tower} on floor {floor} and chose the cat who loves the {cat}.", { item, tower, floor, cat }),
   youCat: (item: string) => t("You chose the cat who loves the {item}.", { item }),
   youPassed: t("You passed and circled three footprints."),
   youChose: t("You have chosen (revealed when everyone has)."),

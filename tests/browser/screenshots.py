@@ -2,7 +2,8 @@
 ``python -m tests.browser.screenshots``. Every game's table against bots, mid-game, as a 1280x800 window
 shows it and at a phone's width (390 px, the whole page): Cat Cafe with a mark picked (its footprint cost
 shown), Tokyo Washi, Cat Attack at my card, the tower; the lobby, and the end of a Cafe game; the lobby and
-the Cafe in French (``python -m tests.browser.screenshots --french`` makes only those)."""
+the Cafe in French (``python -m tests.browser.screenshots --french`` makes only those); ``--motion`` makes
+only a move's animation in frames per game (tests/browser/motion_frames.py)."""
 
 from __future__ import annotations
 
@@ -143,6 +144,10 @@ if __name__ == "__main__":
     where = Path(args[0]) if args else OUT
     if "--french" in sys.argv[1:]:
         done = french(where)
+    elif "--motion" in sys.argv[1:]:
+        from tests.browser import motion_frames  # it imports this module: not at the top
+
+        done = motion_frames.main(where)
     elif "--others" in sys.argv[1:]:
         done = other_tables(where)
     else:

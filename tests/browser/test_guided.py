@@ -3,7 +3,8 @@ the heuristic bot, and on each of my turns the page points at one thing to click
 an arrow over it and a sentence saying why). Each game is played to its end screen by clicking only what
 the guide points at; every pointed element is a legal thing to click on the board. One screenshot of a
 guided turn per game is taken (into docs/screenshots/guided-<game>.png with CATTABLE_SCREENSHOTS=1, as
-tests/browser/clicker.py does); axe checks the guided page."""
+tests/browser/clicker.py does); axe checks the guided page, and every game's end screen (the Washi, Attack
+and tower games in the long tier)."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ def play_guided(page: Any, game: str, seconds: float, out: Path) -> tuple[int, i
         assert page.locator(".guide-arrow").is_visible()
         if not shot and (game != "tower" or what["place"]):  # the tower's at a piece aimed by the guide
             assert page.locator(".guide .guide-says").inner_text().startswith("Suggested:")
+            assert page.locator(".guide .guide-rule").inner_text().startswith('Rule: "'), game
             picture(page, out, game)
             shot = True
         try:
@@ -108,4 +110,6 @@ def test_a_guided_game_played_by_following_the_pointer(server: Server, context: 
         page.locator(".guide").wait_for()
     page.locator("section.end").wait_for(state="visible")
     assert page.locator(POINTED).count() == 0
+    page.emulate_media(reduced_motion="reduce")  # judged at rest
+    assert_clean(page, f"the end screen of a guided {game} game")
     print(f"{game}: {clicks} clicks in {time.monotonic() - started:.1f} s")

@@ -373,3 +373,18 @@ def test_a_piece_let_go_comes_down_in_sight_its_settle_plays_at_pace_and_idle_dr
     after = page.evaluate(PLAYED)
     assert after == before, (before, after)
     assert page.errors == []
+
+
+def test_my_own_moves_are_told_to_me_as_you_in_the_log_and_the_events(server: Server, context: Any) -> None:
+    """The tower's module is loaded lazily: the log still tells my move as mine ("You take Action card 2,
+    left side.", not "seat0 takes" nor "You takes"), and the box of what happened names no seat by number."""
+    made = open_table(server, "tower", [None], options={"steadiness": "steady"})
+    table, token = made["table"], made["tokens"][0]
+    msg = get(f"{server.base}/api/tables/{table}", token)
+    _act(server, table, token, msg["legal"][0], [200])
+    page = _join(context, server, made["invites"]["0"])
+    page.wait_for_selector("ul.log li")
+    log = page.locator("ul.log").inner_text()
+    assert "You take Action card" in log and "takes" not in log, log
+    events = page.locator(".tower-events").inner_text()
+    assert "You take " in events and "seat 0" not in events and "seat0" not in events, events

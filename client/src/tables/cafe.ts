@@ -274,6 +274,8 @@ function logLine(line: LogLine, names: string[], me?: number | null): string {
         return CAFE.youTook(Number(a["die"]));
       case "draws a {item} on tower {tower}, floor {floor}":
         return CAFE.youMarked(item(a["item"]), Number(a["tower"]), Number(a["floor"]));
+      case "draws a {item} on tower {tower}, floor {floor} and scores the {cat} cat":
+        return CAFE.youMarkedCat(item(a["item"]), Number(a["tower"]), Number(a["floor"]), item(a["cat"]));
       case "scores the {cat} cat":
         return CAFE.youCat(item(a["cat"]));
       case "passes":
@@ -287,6 +289,8 @@ function logLine(line: LogLine, names: string[], me?: number | null): string {
       return CAFE.logTake(who, Number(a["die"]));
     case "draws a {item} on tower {tower}, floor {floor}":
       return CAFE.logMark(who, item(a["item"]), Number(a["tower"]), Number(a["floor"]));
+    case "draws a {item} on tower {tower}, floor {floor} and scores the {cat} cat":
+      return CAFE.logMarkCat(who, item(a["item"]), Number(a["tower"]), Number(a["floor"]), item(a["cat"]));
     case "scores the {cat} cat":
       return CAFE.logCat(who, item(a["cat"]));
     case "passes":

@@ -26,7 +26,7 @@ export function lazyTable(game: string, load: () => Promise<TableModule>): Table
       root.append(note);
     },
     prompt: (ctx: TableContext) => (real ? real.prompt(ctx) : null),
-    logLine: (line: LogLine, names: string[]) => (real ? real.logLine(line, names) : line.text),
+    logLine: (line: LogLine, names: string[], me?: number | null) => (real ? real.logLine(line, names, me) : line.text), // me: "You take ..."
     describe: (action: Action, names: string[]) => (real ? real.describe(action, names) : JSON.stringify(action)),
     get rules(): string[] {
       return real ? real.rules : [];

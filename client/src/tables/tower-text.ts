@@ -110,12 +110,56 @@ function goalText(g: GoalCard, n: EditionNames): string {
   }
 }
 
+/** The events that name a seat ("seat {seat} takes ..."), told with the seat's name (the others) or as "you"
+ * (the reader's own seat), never as a seat's number. */
+const SEAT_EVENTS: Record<string, { you: string; name: string }> = {
+  "seat {seat} takes {card}: {first} + {second} + floor": {
+    you: N_("You take {card}: {first} + {second} + floor"),
+    name: N_("{name} takes {card}: {first} + {second} + floor"),
+  },
+  "seat {seat} takes {card}: {colour} cat": { you: N_("You take {card}: {colour} cat"), name: N_("{name} takes {card}: {colour} cat") },
+  "seat {seat} takes {card}: {colour} cat + pet": { you: N_("You take {card}: {colour} cat + pet"), name: N_("{name} takes {card}: {colour} cat + pet") },
+  "seat {seat} takes {card}: any cat": { you: N_("You take {card}: any cat"), name: N_("{name} takes {card}: any cat") },
+  "seat {seat} takes {card}: any cat + pet": { you: N_("You take {card}: any cat + pet"), name: N_("{name} takes {card}: any cat + pet") },
+  "seat {seat} places {piece}": { you: N_("You place {piece}"), name: N_("{name} places {piece}") },
+  "seat {seat} pets {cat}": { you: N_("You pet {cat}"), name: N_("{name} pets {cat}") },
+  "seat {seat} moves {cat} up to floor {floor}": { you: N_("You move {cat} up to floor {floor}"), name: N_("{name} moves {cat} up to floor {floor}") },
+  "{piece} falls: seat {seat} places him back on {floor}": {
+    you: N_("{piece} falls: you place him back on {floor}"),
+    name: N_("{piece} falls: {name} places him back on {floor}"),
+  },
+  "seat {seat} completes {goal}: {cat} climbs to floor {floor}": {
+    you: N_("You complete {goal}: {cat} climbs to floor {floor}"),
+    name: N_("{name} completes {goal}: {cat} climbs to floor {floor}"),
+  },
+  "seat {seat} refreshes a goal": { you: N_("You refresh a goal"), name: N_("{name} refreshes a goal") },
+  "the tower collapses ({why}); seat {seat} toppled it": {
+    you: N_("the tower collapses ({why}); you toppled it"),
+    name: N_("the tower collapses ({why}); {name} toppled it"),
+  },
+};
+
+/** Whose table an event is told at: the seats' names, and the reader's own seat (null: a spectator). */
+export interface EventSeats {
+  names: string[];
+  me?: number | null | undefined;
+}
+
 /** An event of the view (a message: the server's English template and its arguments, games/tower/events.py)
  * in the reader's language, the edition's names kept: wall types as the edition names them, the black cat's
- * name as it is (the server gives the edition's), an argument that is a message of its own told the same way. */
-function eventText(event: Message, n: EditionNames): string {
+ * name as it is (the server gives the edition's), an argument that is a message of its own told the same way;
+ * a seat it names is told by its name, or as "you" (``seats``: without them, the seat's number). */
+function eventText(event: Message, n: EditionNames, seats?: EventSeats): string {
+  const seat = event.args["seat"];
+  const forms = SEAT_EVENTS[event.msgid];
+  if (seats && forms && typeof seat === "number") {
+    const mine = seats.me !== null && seats.me !== undefined && seat === seats.me;
+    const name = seats.names[seat] ?? t("Player {n}", { n: seat + 1 });
+    event = { msgid: mine ? forms.you : forms.name, args: { ...event.args, name } };
+  }
   return message(event, (key, value) => {
-    if (isMessage(value)) return eventText(value, n);
+    if (key === "name") return String(value); // a player's name, as they wrote it
+    if (isMessage(value)) return eventText(value, n, seats);
     if (key === "first" || key === "second") return wallName(n, String(value));
     if (key === "colour") return colourWord(String(value));
     if (key === "toto") return String(value);

@@ -14,7 +14,7 @@ import { sentence, type Action, type GameResult, type LogLine, type Message } fr
 import { petAction, pettable, pushOf, touchAt, touchPoint, type PetAim } from "./tower-pet";
 import { actionOf, aimOfAction, clampTile, drawGhost, follow, freshAim, letGoPose, placing, type Aim } from "./tower-place";
 import { TowerScene } from "./tower-scene";
-import { colourWord, floorOf, friendOf, namesOf, TT, wallName, wallOf, type EditionNames } from "./tower-text";
+import { colourWord, floorOf, friendOf, namesOf, TT, wallName, wallOf, type EditionNames, type EventSeats } from "./tower-text";
 import { factsOf, type GoalCard, type PieceFacts, type Pose, type SettleMessage, type TowerView } from "./tower-types";
 import { yourLine } from "../text";
 import type { TableContext, TableModule } from "./types";
@@ -525,7 +525,7 @@ function endBox(ctx: TableContext, view: TowerView): HTMLElement | null {
 
 function endWords(outcome: string, view: TowerView | null): HTMLElement {
   const n = names();
-  const last = view?.events.length ? TT.event(view.events[view.events.length - 1]!, n) : "";
+  const last = view?.events.length ? TT.event(view.events[view.events.length - 1]!, n, eventSeats()) : "";
   const levels = view?.tower.reading.floor_levels ?? {};
   return h(
     "div",
@@ -638,6 +638,9 @@ function marksOf(e: Message, toto: string): [string, "fell" | "here"][] {
   return [];
 }
 
+/** The seats an event may name (by name, or as "you" for this page's own seat), from the table drawn. */
+const eventSeats = (): EventSeats | undefined => (here.ctx ? { names: here.ctx.names, me: here.ctx.seat } : undefined);
+
 /** A view drawn by the scene (after the settle that led to it): its new events told in the box beside the
  * scene and in notes over it, the pieces they name marked for a few seconds, the fallen walls counted. */
 function told(s: TowerScene, view: TowerView): void {
@@ -657,7 +660,7 @@ function told(s: TowerScene, view: TowerView): void {
   const notes = s.element.querySelector<HTMLElement>(".tower-notes") ?? s.element.appendChild(h("div", { class: "tower-notes", role: "status", "aria-live": "polite" }));
   for (const e of news) {
     const kind = FELL_MSGIDS.has(e.msgid) || WALLS_MSGIDS.has(e.msgid) ? "fell" : HERE_MSGIDS.has(e.msgid) ? "here" : "said";
-    const note = h("p", { class: `tower-note ${kind}` }, kind === "fell" ? "⚠ " : kind === "here" ? "↻ " : "", TT.event(e, n));
+    const note = h("p", { class: `tower-note ${kind}` }, kind === "fell" ? "⚠ " : kind === "here" ? "↻ " : "", TT.event(e, n, eventSeats()));
     notes.append(note);
     setTimeout(() => note.remove(), NOTE_MS);
   }
@@ -677,12 +680,12 @@ function eventsBox(): HTMLElement {
     h("h3", {}, TT.eventsHeading),
     h(
       "ol",
-      { reversed: true },
+      { reversed: true, tabindex: 0 }, // it scrolls: reachable by keyboard
       list
         .map((e, i) => {
           const isNew = i >= list.length - fresh;
           const kind = FELL_MSGIDS.has(e.msgid) || WALLS_MSGIDS.has(e.msgid) ? "fell" : "said";
-          return h("li", { class: `${kind}${isNew ? " new" : ""}`, "data-msgid": e.msgid }, TT.event(e, n));
+          return h("li", { class: `${kind}${isNew ? " new" : ""}`, "data-msgid": e.msgid }, TT.event(e, n, eventSeats()));
         })
         .reverse(),
     ),
@@ -837,7 +840,7 @@ export const towerTable: TableModule = {
       // a piece back in the hand: say why, and that it is the same piece again
       const last = [...view.events].reverse().find((e) => RETRY_MSGIDS.has(e.msgid));
       const tries = Number((view.pending[0] as { tries?: number } | undefined)?.tries ?? 0);
-      return tries > 0 && last ? TT.again(noun, TT.event(last, namesOf(view.edition))) : TT.promptPlace(noun);
+      return tries > 0 && last ? TT.again(noun, TT.event(last, namesOf(view.edition), { names: ctx.names, me: ctx.seat })) : TT.promptPlace(noun);
     }
     const cat = pettable(ctx.legal, view.last_cat);
     if (cat) return TT.promptPet(pieceName(cat, view.tower.pieces[cat] ?? factsOf(cat), namesOf(view.edition)));

@@ -70,6 +70,15 @@ class SeatSpec:
     bot: str | None = None
 
 
+GUIDED_SEEDS: dict[str, int] = {"cafe": 3201, "washi": 3202, "attack": 3203, "tower": 3204}
+"""The fixed deal of a guided table (``guided: true``, the browser's "Learn by playing", issue #32) per
+game, so every first guided game of a game starts from the same position; a game without its own number
+takes ``GUIDED_SEED``. Only a table of one person against bots, not open to strangers, may be guided: its
+deal is public knowledge (it is in this file), so a person could otherwise know another's hidden cards.
+Any other table's seed is secret and random, and no creator ever chooses it."""
+
+GUIDED_SEED = 3200
+
 WAITING = N_("{name}'s time has run out: the table waits for their move")
 
 HANDOVER_POLL = 0.25
@@ -340,10 +349,12 @@ class Hub:
         open: bool = False,
         fill_after: Any = None,
         host_hash: str | None = None,
+        guided: bool = False,
     ) -> dict[str, Any]:
         """Open a table; the host's token and one invite code per person's seat are returned once. An
         ``open`` table lists its free seats for strangers, and gives those still free after ``fill_after``
-        seconds to bots (social.py); ``host_hash`` keeps a host's token for a table played again."""
+        seconds to bots (social.py); ``host_hash`` keeps a host's token for a table played again. A ``guided``
+        table is dealt from its game's fixed seed (``GUIDED_SEEDS``)."""
         if self.draining:
             raise Refusal("unavailable", "this server is restarting: try again in a moment")
         try:
@@ -367,10 +378,12 @@ class Hub:
                 raise ValueError("fill_after must be a number of seconds from 0 to 3600, or null (never)")
             if fill_after is not None and not open:
                 raise ValueError("fill_after is for open tables (open: true)")
+            if guided and (open or sum(s.bot is None for s in seats) != 1):
+                raise ValueError("a guided table is one person against bots, not open to strangers")
         except (OptionError, ValueError) as exc:
             raise Refusal("bad_table", str(exc)) from None
         host = new_secret()
-        seed = secrets.randbits(63)
+        seed = GUIDED_SEEDS.get(game_name, GUIDED_SEED) if guided else secrets.randbits(63)
         state = await asyncio.to_thread(game.new, players, seed, **opts)
         row = TableRow(
             id=secrets.token_hex(8),

@@ -64,6 +64,10 @@ class TableIn(BaseModel):
     fill_after: float | None = Field(
         default=None, ge=0, le=3600, description="an open table's seats still free after this many seconds go to bots"
     )
+    guided: bool = Field(
+        default=False,
+        description="a guided first game: dealt from the game's fixed seed; one person against bots, not open",
+    )
 
 
 class WebhookIn(BaseModel):
@@ -239,6 +243,7 @@ def create_app(
             body.on_timeout,
             open=body.open,
             fill_after=body.fill_after,
+            guided=body.guided,
         )
 
     @app.get("/api/open-tables")
