@@ -16,6 +16,7 @@ import secrets
 import signal
 import time
 import uuid
+import zlib
 from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, replace
@@ -70,14 +71,14 @@ class SeatSpec:
     bot: str | None = None
 
 
-GUIDED_SEEDS: dict[str, int] = {"cafe": 3201, "washi": 3202, "attack": 3203, "tower": 3204}
-"""The fixed deal of a guided table (``guided: true``, the browser's "Learn by playing", issue #32) per
-game, so every first guided game of a game starts from the same position; a game without its own number
-takes ``GUIDED_SEED``. Only a table of one person against bots, not open to strangers, may be guided: its
-deal is public knowledge (it is in this file), so a person could otherwise know another's hidden cards.
-Any other table's seed is secret and random, and no creator ever chooses it."""
+def guided_seed(game_name: str) -> int:
+    """The fixed deal of a guided table (``guided: true``, the browser's "Learn by playing"): the CRC-32 of
+    ``"guided <game>"``, so every guided game of a game starts from the same position and the server names
+    no game. Only a table of one person against bots, not open to strangers, may be guided: its deal is
+    public knowledge, so a person could otherwise know another's hidden cards. Any other table's seed is
+    secret and random, and no creator ever chooses it."""
+    return zlib.crc32(f"guided {game_name}".encode())
 
-GUIDED_SEED = 3200
 
 WAITING = N_("{name}'s time has run out: the table waits for their move")
 
@@ -354,7 +355,7 @@ class Hub:
         """Open a table; the host's token and one invite code per person's seat are returned once. An
         ``open`` table lists its free seats for strangers, and gives those still free after ``fill_after``
         seconds to bots (social.py); ``host_hash`` keeps a host's token for a table played again. A ``guided``
-        table is dealt from its game's fixed seed (``GUIDED_SEEDS``)."""
+        table is dealt from its game's fixed seed (``guided_seed``)."""
         if self.draining:
             raise Refusal("unavailable", "this server is restarting: try again in a moment")
         try:
@@ -383,7 +384,7 @@ class Hub:
         except (OptionError, ValueError) as exc:
             raise Refusal("bad_table", str(exc)) from None
         host = new_secret()
-        seed = GUIDED_SEEDS.get(game_name, GUIDED_SEED) if guided else secrets.randbits(63)
+        seed = guided_seed(game_name) if guided else secrets.randbits(63)
         state = await asyncio.to_thread(game.new, players, seed, **opts)
         row = TableRow(
             id=secrets.token_hex(8),
