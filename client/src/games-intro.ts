@@ -30,11 +30,32 @@ function pictureWords(game: string): string {
   return words[game] ?? game;
 }
 
-const INK = "#1d1d1f";
+export const INK = "#1d1d1f";
+
+/** A die 24 wide at (x, y) with its pips (offsets inside the die). */
+export function die(x: number, y: number, pips: [number, number][]): SVGElement {
+  return svg("g", {}, svg("rect", { x, y, width: 24, height: 24, rx: 4, fill: "#fff", stroke: INK, "stroke-width": 2 }), ...pips.map(([px, py]) => svg("circle", { cx: x + px, cy: y + py, r: 2.6, fill: INK })));
+}
+
+/** The pips of a die's face (1 to 6), as die() takes them. */
+export function pips(n: number): [number, number][] {
+  const faces: Record<number, [number, number][]> = {
+    1: [[12, 12]],
+    2: [[6, 6], [18, 18]],
+    3: [[6, 6], [12, 12], [18, 18]],
+    4: [[6, 6], [18, 6], [6, 18], [18, 18]],
+    5: [[6, 6], [18, 6], [12, 12], [6, 18], [18, 18]],
+    6: [[6, 6], [18, 6], [6, 12], [18, 12], [6, 18], [18, 18]],
+  };
+  return faces[n] ?? [];
+}
+
+/** A cat's head and shoulders, ``w`` wide, standing on (x, y) (the pictures' cat, at any size). */
+export function catShape(x: number, y: number, w: number, fill: string): SVGElement {
+  return svg("path", { d: "M0 0v-14l4 -7l4 5h6l4 -5l4 7v14z", transform: `translate(${x} ${y}) scale(${w / 24})`, fill, stroke: INK, "stroke-width": 24 / w });
+}
 
 function cafePicture(): SVGElement[] {
-  const die = (x: number, y: number, pips: [number, number][]): SVGElement =>
-    svg("g", {}, svg("rect", { x, y, width: 24, height: 24, rx: 4, fill: "#fff", stroke: INK, "stroke-width": 2 }), ...pips.map(([px, py]) => svg("circle", { cx: x + px, cy: y + py, r: 2.6, fill: INK })));
   const floors = [0, 1, 2].map((i) => svg("rect", { x: 62, y: 50 - i * 18, width: 40, height: 16, fill: "#fbf8f2", stroke: INK, "stroke-width": 2 }));
   return [
     die(6, 14, [[12, 12]]),

@@ -14,6 +14,7 @@ import { tableFor } from "./tables";
 import type { TableContext, TableModule } from "./tables/types";
 import { languageSwitch, message } from "./i18n";
 import { T } from "./text";
+import { rulesPictures } from "./rules-pictures";
 import { G, Guide, ruleOf, whyOf } from "./guide";
 
 export function clockText(seconds: number): string {
@@ -199,6 +200,8 @@ export function tablePage(root: HTMLElement, table: string, params: URLSearchPar
     root.dataset.busy = String(sending);
     frame.status.textContent = sending ? T.sending : statusLine(msg, module, c);
     if (frame.rules.hidden && module.rules.length) {
+      const pictures = rulesPictures(module.game);
+      if (pictures) frame.rules.append(pictures);
       frame.rules.append(...module.rules.map((p) => h("p", {}, p)));
       frame.rules.hidden = false;
     }

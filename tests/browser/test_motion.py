@@ -149,3 +149,102 @@ def test_washi_line_is_drawn_and_ends_on_the_servers_position(server: Server, co
     assert dom["segments"] and set(dom["segments"]) <= pairs
     assert dom["drawn"]
     assert page.evaluate("window.__animations") > 0
+
+
+COUNT_GLIDES = """
+window.__glides = 0;
+{
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    if (this.closest && this.closest('.discard-pile')) window.__glides += 1;
+    return animate.apply(this, args);
+  };
+}
+"""
+DISCARD_DOM = """() => {
+  const pile = document.querySelector('.attack .discard-pile');
+  const card = pile && pile.querySelector('.mog-card');
+  return {version: Number(document.getElementById('app').dataset.version),
+          top: pile ? pile.dataset.top : null, count: pile ? Number(pile.dataset.count) : null,
+          still: card === null || (['none', 'matrix(1, 0, 0, 1, 0, 0)'].includes(getComputedStyle(card).transform)
+                                   && getComputedStyle(card).opacity === '1')};
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", pytest.param("reduce", marks=pytest.mark.long)])
+def test_cat_attack_cards_glide_to_the_discard_and_end_on_the_servers_position(
+    server: Server, browser: Any, motion: str
+) -> None:
+    """A Mog card played (mine from my hand, the bot's from its row among the houses) glides to the discard
+    pile, whose top card is the server's; under reduced motion nothing moves."""
+    ctx = browser.new_context(reduced_motion=motion)
+    ctx.set_default_timeout(20_000)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(COUNT_ANIMATIONS)
+        page.add_init_script(COUNT_GLIDES)
+        table = open_from_lobby(page, server.base, "attack", ["heuristic"])
+        page.locator(".attack .discard-pile").wait_for()
+        _bot_moves_after_mine(page, random.Random(5), 6)
+        page.wait_for_function(SETTLED)
+        dom = page.evaluate(DISCARD_DOM)
+        view = server_state(server.base, table, my_token(page, table))["view"]
+        assert dom["version"] == server_state(server.base, table, my_token(page, table))["version"]
+        assert dom["top"] == (view["discard_top"] or "") and dom["count"] == view["discard"]
+        assert dom["count"] >= 2 and dom["still"], dom  # my card and the bot's at least, each at rest now
+        glides = page.evaluate("window.__glides")
+        if motion == "reduce":
+            assert glides == 0 and page.evaluate("window.__animations") == 0
+            assert page.evaluate("document.getAnimations().length") == 0
+        else:
+            assert glides >= 2  # each card played glided to the pile
+    finally:
+        ctx.close()
+
+
+COUNT_LIFTS = """
+window.__lifts = 0;
+{
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (...args) {
+    if (this.classList && this.classList.contains('tower-card')) window.__lifts += 1;
+    return animate.apply(this, args);
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", pytest.param("reduce", marks=pytest.mark.long)])
+def test_a_tower_action_card_taken_lifts_and_ends_on_the_servers_choice(
+    server: Server, browser: Any, motion: str
+) -> None:
+    """An Action card taken lifts out of the face-up row (none under reduced motion) and the row ends
+    marking the server's chosen card, at rest."""
+    ctx = browser.new_context(reduced_motion=motion)
+    ctx.set_default_timeout(30_000)
+    try:
+        page = ctx.new_page()
+        page.add_init_script(COUNT_LIFTS)
+        table = open_from_lobby(page, server.base, "tower", ["heuristic"])
+        page.wait_for_function(MY_TURN, timeout=60_000)
+        before = int(state_of(page)["version"])
+        page.locator("button.choose").first.click()
+        page.wait_for_function(f"Number(document.getElementById('app').dataset.version) > {before}")
+        page.locator(".tower-card.chosen").wait_for()
+        lifts = page.evaluate("window.__lifts")
+        page.wait_for_function(SETTLED)
+        state = server_state(server.base, table, my_token(page, table))
+        chosen = page.evaluate(
+            """() => [...document.querySelectorAll('.tower-card.chosen')].map((el) =>
+                [el.dataset.card, getComputedStyle(el).transform])"""
+        )
+        assert [c for c, _ in chosen] == [state["view"]["card"]]
+        assert chosen[0][1] in ("none", "matrix(1, 0, 0, 1, 0, 0)")
+        if motion == "reduce":
+            assert lifts == 0
+            side = "document.getAnimations().filter((a) => a.effect?.target?.closest?.('.tower-side')).length"
+            assert page.evaluate(side) == 0
+        else:
+            assert lifts == 1  # once, however often the table is drawn while the card is being played
+    finally:
+        ctx.close()

@@ -11,6 +11,7 @@ import { sentence, type Action, type GameResult, type Json, type LogLine } from 
 import { BOARD, drawBoard, HOUSE_COLOURS, type SpaceTarget } from "./attack-board";
 import { cardEl, cardOf, cardWords, curiosityWords, describeAttack, eventWords, itemBadge, ITEM_WORDS, spaceOf, withNames } from "./attack-cards";
 import { yourLine } from "../text";
+import { play } from "../motion";
 import type { TableContext, TableModule } from "./types";
 
 /** What this page has picked and not sent: a card, a space with several plays, an exchange's take. */
@@ -23,19 +24,29 @@ const same = (a: Action | null, b: Action): boolean => a !== null && JSON.string
 type Event = AttackView["log"][number];
 type Args = Record<string, Json>;
 
-function newSpots(view: AttackView, table: string): { spots: { space: string; kind: string }[]; rolled: boolean } {
+/** What the new events did: spaces to flash, whether the die was rolled, and the cards played (by which
+ * cat, in order) since the last drawing. */
+interface Fresh {
+  spots: { space: string; kind: string }[];
+  rolled: boolean;
+  played: { cat: number; card: string }[];
+}
+
+function newSpots(view: AttackView, table: string): Fresh {
   const events = view.log;
   const top = events.length ? events[events.length - 1]!.n : seen.n;
   if (seen.table !== table) {
     Object.assign(seen, { table, n: top });
-    return { spots: [], rolled: false };
+    return { spots: [], rolled: false, played: [] };
   }
   const fresh = events.filter((e) => e.n > seen.n);
   seen.n = Math.max(seen.n, top);
   const spots: { space: string; kind: string }[] = [];
   let rolled = false;
+  const played: { cat: number; card: string }[] = [];
   for (const e of fresh) {
     const a = e.args as Args;
+    if ((e.id === "card" || e.id === "fight_card") && typeof a["cat"] === "number" && typeof a["card"] === "string") played.push({ cat: a["cat"], card: a["card"] });
     if (e.id === "attacked" && typeof a["at"] === "string") spots.push({ space: a["at"], kind: "attack" });
     if (e.id === "caught" && typeof a["at"] === "string") spots.push({ space: a["at"], kind: "catch" });
     if (e.id === "lives_lost" && typeof a["cat"] === "number") {
@@ -45,7 +56,23 @@ function newSpots(view: AttackView, table: string): { spots: { space: string; ki
     if (e.id === "car") for (const s of BOARD.streets.find((st) => st.name === a["street"])?.spaces ?? []) spots.push({ space: s, kind: "car" });
     if (e.id === "rolled") rolled = true;
   }
-  return { spots, rolled };
+  return { spots, rolled, played };
+}
+
+/** A card just played glides to the discard pile from where it was played: my hand, or the player's row
+ * among the houses (none under reduced motion; the pile already shows the server's top card, see motion.ts). */
+function glideToDiscard(root: HTMLElement, played: Fresh["played"], me: number | null, top: string | null): void {
+  const last = played[played.length - 1];
+  const card = root.querySelector<HTMLElement>(".discard-pile .mog-card");
+  if (!last || !card || last.card !== top) return;
+  const from = (last.cat === me ? root.querySelector(".hand-box .cards") : null) ?? root.querySelector(`.house-row[data-seat="${last.cat}"]`);
+  if (!from) return;
+  const a = from.getBoundingClientRect();
+  const b = card.getBoundingClientRect();
+  if (!b.width) return;
+  const dx = a.left + a.width / 2 - (b.left + b.width / 2);
+  const dy = a.top + a.height / 2 - (b.top + b.height / 2);
+  play(card, [{ transform: `translate(${dx}px, ${dy}px) scale(0.85)`, opacity: 0.6 }, { transform: "none", opacity: 1 }], { duration: 350, easing: "ease-out" });
 }
 
 function render(root: HTMLElement, ctx: TableContext): void {
@@ -56,7 +83,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
   const name = (s: number) => ctx.names[s] ?? t("cat {n}", { n: s + 1 });
   const stamp = `${ctx.table}/${view.log.length ? view.log[view.log.length - 1]!.n : 0}/${view.phase}/${legal.length}`;
   if (picked.stamp !== stamp) Object.assign(picked, { stamp, card: null, space: null, take: null });
-  const { spots, rolled } = newSpots(view, ctx.table);
+  const { spots, rolled, played } = newSpots(view, ctx.table);
   const hint = ctx.hint as AttackAction | null;
 
   // what the board highlights: the moves after a roll, or the picked card's spaces
@@ -119,6 +146,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
       eventsBox(view, ctx),
     ),
   );
+  glideToDiscard(root, played, me, view.discard_top);
 }
 
 function turnBox(view: AttackView, ctx: TableContext, rolled: boolean): HTMLElement {
@@ -128,6 +156,11 @@ function turnBox(view: AttackView, ctx: TableContext, rolled: boolean): HTMLElem
     bits.push(h("span", {}, view.turn === ctx.seat ? t("Round {round}: your turn", { round: view.round + 1 }) : t("Round {round}: {name}'s turn", { round: view.round + 1, name: name(view.turn) })));
   if (view.roll !== null)
     bits.push(h("span", { class: `die${rolled ? " rolling" : ""}`, role: "img", "aria-label": t("the die shows {n}", { n: view.roll }) }, String(view.roll)));
+  // the discard pile's top card, face up for all: where a card played lands (and glides to). Its card is no
+  // [data-card] (those are cards of a hand, which a spectator never sees)
+  const top = view.discard_top ? cardEl(view.discard_top) : null;
+  top?.removeAttribute("data-card");
+  bits.push(h("span", { class: "discard-pile", "data-top": view.discard_top ?? "", "data-count": view.discard }, h("span", { class: "muted" }, t("Discard pile:")), top ?? h("span", { class: "muted" }, t("empty"))));
   if (view.fight) bits.push(h("span", { class: "tag fight" }, t("Cat Fight: {attacker} against {defender} in {suit}", { attacker: name(view.fight.attacker), defender: name(view.fight.defender), suit: word(view.fight.suit) })));
   if (view.swap) bits.push(h("span", { class: "tag" }, t("{name} chooses an exchange with {other}", { name: name(view.swap.chooser), other: name(view.swap.with) })));
   if (view.raid !== null) bits.push(h("span", { class: "tag" }, t("raiding house {house}'s larder", { house: view.raid + 1 })));

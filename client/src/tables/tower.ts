@@ -17,6 +17,7 @@ import { TowerScene } from "./tower-scene";
 import { colourWord, floorOf, friendOf, namesOf, TT, wallName, wallOf, type EditionNames, type EventSeats } from "./tower-text";
 import { factsOf, type GoalCard, type PieceFacts, type Pose, type SettleMessage, type TowerView } from "./tower-types";
 import { yourLine } from "../text";
+import { fresh, play } from "../motion";
 import type { TableContext, TableModule } from "./types";
 
 const here: {
@@ -354,6 +355,24 @@ function pieceName(id: string, facts: PieceFacts, n: EditionNames = names()): st
 
 function sideName(sides: string[], i: number): string {
   return sides.length === 1 ? "" : i === 0 ? "left" : "right";
+}
+
+/** An Action card just taken lifts out of the face-up row and settles there, marked as the one being played
+ * (the cards stay in their row until played: no hand to glide to). Once per choice, none under reduced
+ * motion, never on a page opened mid-turn (motion.ts's fresh). */
+function takenCard(root: HTMLElement, table: string, view: TowerView): void {
+  const taken = fresh(table, "tower-card", view.card ? [`${view.turn}/${view.card}`] : []);
+  const card = root.querySelector(".tower-card.chosen");
+  if (!taken.size || !card) return;
+  play(
+    card,
+    [
+      { transform: "translateY(0) scale(1)", offset: 0 },
+      { transform: "translateY(-10px) scale(1.05)", boxShadow: "0 6px 12px rgba(0, 0, 0, 0.25)", offset: 0.45 },
+      { transform: "translateY(0) scale(1)", offset: 1 },
+    ],
+    { duration: 320, easing: "ease-out" },
+  );
 }
 
 function cardsBox(ctx: TableContext, view: TowerView): HTMLElement {
@@ -763,6 +782,7 @@ function render(root: HTMLElement, ctx: TableContext): void {
       h("div", { class: "tower-side" }, endBox(ctx, view), aimBox(ctx, view), petBox(ctx, view), otherMoves(ctx), eventsBox(), cardsBox(ctx, view), goalsBox(ctx, view), climbBox(ctx, view)),
     ),
   );
+  takenCard(root, ctx.table, view);
   // for the browser tests and the figures: the scene, the aim, the view and the legal actions drawn
   (window as unknown as { cattableTower: unknown }).cattableTower = {
     scene: s,
