@@ -40,13 +40,13 @@ def default_steadiness() -> str:
     return str(next(o.default for o in cattable.game("tower").options if o.name == "steadiness"))
 
 
-def play(level: str, seed: int) -> dict[str, Any]:
-    """One cooperative game of three heuristic bots; the tallest tower is read after every action."""
+def play(level: str, seed: int, agent: str = "heuristic") -> dict[str, Any]:
+    """One cooperative game of three ``agent`` bots; the tallest tower is read after every action."""
     start = time.process_time()
     game = cattable.game("tower")
     state = game.new(players=PLAYERS, seed=seed, steadiness=level)
     assert isinstance(state, TowerState)
-    bots = [make_agent("heuristic", game, seed=seed * 101 + s) for s in range(PLAYERS)]
+    bots = [make_agent(agent, game, seed=seed * 101 + s) for s in range(PLAYERS)]
     tallest = 1
     while not state.is_over:
         seat = state.current_player
@@ -56,10 +56,11 @@ def play(level: str, seed: int) -> dict[str, Any]:
             state.apply(action)
         except Exception as error:  # a bug of the game: kept with its record, so it can be replayed
             kept = {"error": repr(error), "action": action.to_json(), "record": state.record()}
-            return {"level": level, "seed": seed, **kept}
+            return {"agent": agent, "level": level, "seed": seed, **kept}
         tallest = max(tallest, state.top_level())
     r = state.result()
     return {
+        "agent": agent,
         "level": level,
         "seed": seed,
         "win": bool(r.team_win),
@@ -74,20 +75,26 @@ def play(level: str, seed: int) -> dict[str, Any]:
     }
 
 
-def run(levels: list[str], default: str, games: int, other: int, seed: int, workers: int, log: Path) -> None:
+def run(
+    levels: list[str], default: str, games: int, other: int, seed: int, workers: int, log: Path, agent: str
+) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    done = {(g["level"], g["seed"]) for g in read_log(log)}
-    order = [default] + [lv for lv in levels if lv != default]  # the default's games first
+    done = {(g["level"], g["seed"]) for g in read_log(log, agent)}
+    order = [default] + [lv for lv in levels if lv != default]
+    # seed by seed across the levels (the default's first): a run stopped early leaves every level as far
     jobs = [
-        (lv, seed + i) for lv in order for i in range(games if lv == default else other) if (lv, seed + i) not in done
+        (lv, seed + i)
+        for i in range(max(games, other))
+        for lv in order
+        if i < (games if lv == default else other) and (lv, seed + i) not in done
     ]
     log.parent.mkdir(parents=True, exist_ok=True)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
     with Progress(*columns) as bar, log.open("a", encoding="utf-8") as out:
         task = bar.add_task(f"{len(jobs)} games", total=len(jobs))
         with ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
-            for future in as_completed([pool.submit(play, lv, s) for lv, s in jobs]):
+            for future in as_completed([pool.submit(play, lv, s, agent) for lv, s in jobs]):
                 row = future.result()
                 if "error" in row:  # left out of the table (and played again by the next run), kept aside
                     with errors_of(log).open("a", encoding="utf-8") as kept:
@@ -104,10 +111,12 @@ def errors_of(log: Path) -> Path:
     return log.with_suffix(".errors.jsonl")
 
 
-def read_log(log: Path) -> list[dict[str, Any]]:
+def read_log(log: Path, agent: str) -> list[dict[str, Any]]:
+    """The games ``agent`` played in the log (a row without an agent is a heuristic's, from before #31)."""
     if not log.exists():
         return []
-    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    rows = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return [r for r in rows if r.get("agent", "heuristic") == agent]
 
 
 def table(rows: list[dict[str, Any]], levels: list[str]) -> list[dict[str, Any]]:
@@ -296,12 +305,13 @@ levels bracket the target), not the cards.
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50, help="games at the default steadiness")
-    parser.add_argument("--other-games", type=int, default=10, help="games at each other level")
-    parser.add_argument("--levels", default="steady,careful,normal")
+    parser.add_argument("--games", type=int, default=100, help="games at the default steadiness")
+    parser.add_argument("--other-games", type=int, default=100, help="games at each other level")
+    parser.add_argument("--levels", default="steady,careful,normal,shaky,wobbly")
+    parser.add_argument("--agent", default="hand", help="the bot of all three seats (hand: no physics trial)")
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--log", default="experiments/logs/tower-calibration.jsonl")
+    parser.add_argument("--log", default="experiments/logs/tower-calibration-hand.jsonl")
     parser.add_argument("--from-log", action="store_true", help="write the page and plot from the log only")
     args = parser.parse_args()
     levels = args.levels.split(",")
@@ -310,8 +320,8 @@ def main() -> None:
         levels.append(default)
     log = Path(args.log)
     if not args.from_log:
-        run(levels, default, args.games, args.other_games, args.seed, args.workers, log)
-    rows = table(read_log(log), levels)
+        run(levels, default, args.games, args.other_games, args.seed, args.workers, log, args.agent)
+    rows = table(read_log(log, args.agent), levels)
     plot(rows, PLOT)
     command = (
         f".venv/bin/python experiments/tower_calibration.py --games {args.games} --other-games {args.other_games}"

@@ -1,4 +1,5 @@
-"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, by entry point), ``mcts:<level>``,
+"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, by entry point), ``hand`` (its
+``hand_agent``: a bot that aims without trials, the tower's), ``mcts:<level>``,
 and, for trusted callers, an agent of your own as ``module:attribute`` (``agents.named``)."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from cattable.core.registry import HEURISTIC_GROUP, companion
 from .base import Agent, RandomAgent
 from .named import agent_from, import_named, is_import_name
 
-AGENT_KINDS = ("random", "heuristic", "mcts:easy", "mcts:medium", "mcts:hard", "mcts:iters=N", "mcts:ms=N")
+AGENT_KINDS = ("random", "heuristic", "hand", "mcts:easy", "mcts:medium", "mcts:hard", "mcts:iters=N", "mcts:ms=N")
 
 
 def make_agent(spec: str, game: Game, seed: int = 0, imports: bool = False) -> Agent:
@@ -30,6 +31,14 @@ def make_agent(spec: str, game: Game, seed: int = 0, imports: bool = False) -> A
             raise ValueError(f"{game.name} has no heuristic agent")
         cls = module.HeuristicAgent
         agent = cls(seed)
+        assert isinstance(agent, Agent)
+        return agent
+    if kind == "hand":  # a game's bot that aims as a person does, without trying moves (the tower's)
+        module = companion(HEURISTIC_GROUP, game.name)
+        maker = getattr(module, "hand_agent", None) if module is not None else None
+        if maker is None:
+            raise ValueError(f"{game.name} has no hand agent; known agents: {', '.join(AGENT_KINDS)}")
+        agent = maker(seed)
         assert isinstance(agent, Agent)
         return agent
     if kind == "mcts" or kind.startswith("mcts:"):
