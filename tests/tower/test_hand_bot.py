@@ -11,6 +11,7 @@ import pytest
 
 import cattable
 from cattable.agents import AGENT_KINDS, InfoSet, make_agent
+from cattable.agents.registry import agent_kinds
 from cattable.agents.tower.hand import HandAgent
 from cattable.core import Action
 from cattable.games.tower.actions import Cat, Choose, Floor, Wall
@@ -39,7 +40,7 @@ def _game(steadiness: str, seed: int) -> Iterator[tuple[TowerState, int, Action]
 
 
 def test_it_is_a_bot_the_cli_and_the_server_can_name() -> None:
-    assert "hand" in AGENT_KINDS
+    assert "hand" in AGENT_KINDS and "hand" in agent_kinds(GAME) and "hand" not in agent_kinds(cattable.game("cafe"))
     assert isinstance(make_agent("hand", GAME, seed=1), HandAgent)
     check_bot("hand", "tower")  # the server's check of a bot named by a client
     with pytest.raises(ValueError, match="no hand agent"):

@@ -13,6 +13,13 @@ from .named import agent_from, import_named, is_import_name
 AGENT_KINDS = ("random", "heuristic", "hand", "mcts:easy", "mcts:medium", "mcts:hard", "mcts:iters=N", "mcts:ms=N")
 
 
+def agent_kinds(game: Game) -> tuple[str, ...]:
+    """The agent names ``game`` takes: ``hand`` only where its heuristic module makes one (the tower)."""
+    module = companion(HEURISTIC_GROUP, game.name)
+    has_hand = module is not None and hasattr(module, "hand_agent")
+    return tuple(k for k in AGENT_KINDS if k != "hand" or has_hand)
+
+
 def make_agent(spec: str, game: Game, seed: int = 0, imports: bool = False) -> Agent:
     """Build the agent named ``spec`` for ``game``; a ValueError lists the known names.
 
