@@ -14,7 +14,8 @@ process (the bots' budgets are CPU seconds too; a busy machine slows the wall cl
 The anchor, measured in the same run: one settle of a fixed scene (a 5-storey tower built by a still hand
 on a fresh world, 15 placements each settled by the rules). Ratios to it compare runs across machines.
 Why it exists: a physics trial grows dearer with every storey, so the heuristic's fixed number of trials
-once took 9 s a move on a tall tower; ``HeuristicAgent.max_seconds`` now caps them (heuristic.py).
+once took 9 s a move on a tall tower; ``HeuristicAgent.max_seconds`` capped them (25 Nov), and since
+issue #31 a count of trials that shrinks with the storeys does (``TRIAL_STOREYS``, heuristic.py).
 
 Measured on 25 Nov 2026 (shared 2-core machine, ``--seeds 3``, 15 moves per bot and height; anchor 0.045 s),
 p95 CPU seconds at 1, 5, 10, 15, 20 storeys: before the cap, heuristic 0.15, 0.38, 0.97, 1.49, 2.61 (max

@@ -1,5 +1,6 @@
-"""The tower heuristic's time cap: a move on a tall tower stays under two seconds, and a candidate the cap
-cuts short never wins on its still hand alone."""
+"""The tower heuristic's caps: a placement runs a counted number of physics trials (fewer on a taller tower),
+so a busy machine plays the same move; the CPU-time guard outside it still stops a runaway decision, and a
+candidate either cuts short never wins on its still hand alone."""
 
 from __future__ import annotations
 
@@ -23,12 +24,12 @@ def _wall_decision() -> tuple[dict[str, Any], list[Any]]:
     return s.view(0), legal
 
 
-def _rigged(monkeypatch: pytest.MonkeyPatch, bot: HeuristicAgent, clock: list[float]) -> list[Any]:
-    """Every trial costs 0.4 CPU seconds; the second candidate tried scores best, the others nothing."""
+def _rigged(monkeypatch: pytest.MonkeyPatch, bot: HeuristicAgent, clock: list[float], cost: float = 0.4) -> list[Any]:
+    """Every trial costs ``cost`` CPU seconds; the second candidate tried scores best, the others nothing."""
     seen: list[Any] = []
 
     def fake_try(base: object, view: object, a: object, hand: object) -> float:
-        clock[0] += 0.4
+        clock[0] += cost
         if a not in seen:
             seen.append(a)
         return 100.0 if len(seen) > 1 and a == seen[1] else 0.0
@@ -59,3 +60,34 @@ def test_without_the_cap_every_sampled_candidate_is_tried(monkeypatch: pytest.Mo
     assert len(seen) == min(len(legal), bot.samples) and not bot.timed_out
     assert clock[0] == pytest.approx(0.8 * len(seen))  # two hands each: still and shaky
     assert choice == seen[1]
+
+
+def test_the_trial_cap_counts_trials_and_a_candidate_cut_short_counts_for_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    view, legal = _wall_decision()
+    clock = [0.0]
+    bot = HeuristicAgent(seed=1, max_trials=3, max_seconds=None)
+    seen = _rigged(monkeypatch, bot, clock)
+    choice = bot.choose(view, legal)
+    # still + shaky of the first wall, the second's still try: its shaky one would be the fourth trial
+    assert bot.trials == 3 and bot.capped and not bot.timed_out
+    assert choice == seen[0] and len(seen) == 2
+
+
+@pytest.mark.parametrize("cost", [0.05, 2.0])
+def test_a_busy_machine_plays_the_same_move(monkeypatch: pytest.MonkeyPatch, cost: float) -> None:
+    """Trials 40 times slower (a loaded machine) leave the move, and the trials run, as they were: only the
+    count caps them, and the guard (``GUARD_SECONDS``) is far above a placement's cost."""
+    view, legal = _wall_decision()
+    clock = [0.0]
+    bot = HeuristicAgent(seed=1)
+    seen = _rigged(monkeypatch, bot, clock, cost)
+    choice = bot.choose(view, legal)
+    assert (choice, bot.trials, bot.timed_out) == (seen[1], 2 * len(seen), False)
+    assert len(seen) == min(len(legal), bot.samples)
+
+
+@pytest.mark.parametrize(("storeys", "trials"), [(1, 10), (4, 10), (8, 5), (13, 3), (16, 2), (25, 2)])
+def test_a_taller_tower_gets_fewer_trials(storeys: int, trials: int) -> None:
+    view = {"tower": {"reading": {"floor_levels": {f"F{k}": k for k in range(1, storeys + 1)}}}}
+    assert HeuristicAgent(seed=1).trial_cap(view) == trials
+    assert HeuristicAgent(seed=1, max_trials=7).trial_cap(view) == 7

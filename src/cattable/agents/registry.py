@@ -1,4 +1,5 @@
-"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, from its descriptor), ``mcts:<level>``,
+"""Agents by name: ``random``, ``heuristic`` (the game's own heuristic module, from its descriptor), ``hand``
+(that module's ``hand_agent``: a bot that aims without trials, the tower's), ``mcts:<level>``,
 and, for trusted callers, an agent of your own as ``module:attribute`` (``agents.named``)."""
 
 from __future__ import annotations
@@ -9,7 +10,14 @@ from cattable.core.registry import descriptor
 from .base import Agent, RandomAgent
 from .named import agent_from, import_named, is_import_name
 
-AGENT_KINDS = ("random", "heuristic", "mcts:easy", "mcts:medium", "mcts:hard", "mcts:iters=N", "mcts:ms=N")
+AGENT_KINDS = ("random", "heuristic", "hand", "mcts:easy", "mcts:medium", "mcts:hard", "mcts:iters=N", "mcts:ms=N")
+
+
+def agent_kinds(game: Game) -> tuple[str, ...]:
+    """The agent names ``game`` takes: ``hand`` only where its heuristic module makes one (the tower)."""
+    module = descriptor(game.name).heuristic.load()
+    has_hand = module is not None and hasattr(module, "hand_agent")
+    return tuple(k for k in AGENT_KINDS if k != "hand" or has_hand)
 
 
 def make_agent(spec: str, game: Game, seed: int = 0, imports: bool = False) -> Agent:
@@ -30,6 +38,14 @@ def make_agent(spec: str, game: Game, seed: int = 0, imports: bool = False) -> A
             raise ValueError(f"{game.name} has no heuristic agent")
         cls = module.HeuristicAgent
         agent = cls(seed)
+        assert isinstance(agent, Agent)
+        return agent
+    if kind == "hand":  # a game's bot that aims as a person does, without trying moves (the tower's)
+        module = descriptor(game.name).heuristic.load()
+        maker = getattr(module, "hand_agent", None) if module is not None else None
+        if maker is None:
+            raise ValueError(f"{game.name} has no hand agent; known agents: {', '.join(AGENT_KINDS)}")
+        agent = maker(seed)
         assert isinstance(agent, Agent)
         return agent
     if kind == "mcts" or kind.startswith("mcts:"):

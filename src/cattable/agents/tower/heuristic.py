@@ -27,12 +27,21 @@ SAMPLES = 5
 CAP = 0.8
 """Simulated seconds a candidate gets to come to rest: the heuristic's cheap look. A tower that starts to fall
 slowly can still stand at 0.8 s and lie on the table at the rules' 2 s (``SearchAgent(settle=...)``)."""
-MAX_SECONDS = 1.5
-"""CPU seconds a placement's trials may take (``HeuristicAgent(max_seconds=...)``; None: no cap). A trial costs
-more with every storey (more bodies, and a leaning tower that never falls asleep runs each trial to ``CAP``):
-five candidates once took up to 9 s a move on a 14-16-storey tower. A trial is started only while one as
-slow as the slowest yet would end inside the cap, and a candidate cut short counts for none, so under the
-cap the move depends only on the seed (``benchmarks/bench_tower_bot_move.py``: p95 under 2 s at any height)."""
+TRIAL_STOREYS = 40
+"""Trials a placement may run, times the storeys standing: the trial cap is ``TRIAL_STOREYS // storeys``
+(at most every sampled candidate with both hands, at least ``MIN_TRIALS``). A trial costs more with every
+storey (more bodies, and a leaning tower that never falls asleep runs each trial to ``CAP``): five
+candidates once took up to 9 s a move on a 14-16-storey tower. Counting trials, not CPU seconds, keeps a
+move's cost bounded and makes it depend only on the seed and the view, so a game replays the same on a
+busy machine (issue #31): 10 trials up to 4 storeys, 5 at 8, 3 at 13, 2 from 16."""
+MIN_TRIALS = 2
+"""The fewest trials a placement gets however tall the tower: one candidate, still and shaky."""
+GUARD_SECONDS = 30.0
+"""An outer safety on a decision's CPU seconds (``HeuristicAgent(max_seconds=...)``; None: none). Under the
+trial cap a move takes a few seconds at most, so the guard never acts in a normal run; it is there for a
+pathological world, and a decision it cuts short is flagged (``timed_out``)."""
+MAX_SECONDS = GUARD_SECONDS
+"""The former name of the guard, kept for callers that import it."""
 WALL_HEIGHT_RANK = {"bricks": 0, "windows": 1, "arches": 2, "angels": 3, "pillars": 4}
 """The shipped walls' heights in steps of ``HEIGHT_STEP`` above the bricks: how unevenly a card's walls hold a floor."""
 HEIGHT_STEP = 0.3
@@ -47,13 +56,26 @@ class HeuristicAgent(Agent):
     settle_cap = CAP
     """Simulated seconds each trial gets to come to rest."""
 
-    def __init__(self, seed: int = 0, samples: int = SAMPLES, max_seconds: float | None = MAX_SECONDS) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        samples: int = SAMPLES,
+        max_seconds: float | None = GUARD_SECONDS,
+        max_trials: int | None = None,
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.max_seconds = max_seconds
+        """The outer guard in CPU seconds (``GUARD_SECONDS``); it does not change a move in a normal run."""
+        self.max_trials = max_trials
+        """Physics trials a placement may run; None: by the tower's height (``trial_cap``)."""
         self.mark = self.deadline = self.slowest = 0.0
         self.timed_out = False
-        """Whether the last decision's time cap stopped its trials early."""
+        """Whether the last decision's outer guard stopped its trials early."""
+        self.trials = 0
+        """Physics trials the last placement ran."""
+        self.capped = False
+        """Whether the last placement's trial cap left sampled candidates untried."""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         self.mark = time.process_time()
@@ -61,6 +83,21 @@ class HeuristicAgent(Agent):
         self.slowest = 0.0
         self.timed_out = False
         return self._decide(view, legal)
+
+    def trial_cap(self, view: Mapping[str, Any]) -> int:
+        """How many physics trials this placement may run: ``max_trials``, or by the storeys standing."""
+        if self.max_trials is not None:
+            return self.max_trials
+        storeys = max(view["tower"]["reading"]["floor_levels"].values(), default=1)
+        return max(MIN_TRIALS, min(2 * self.samples, TRIAL_STOREYS // max(1, storeys)))
+
+    def _trial_left(self, cap: int) -> bool:
+        """Called before each trial of a placement: False once ``cap`` trials ran (the count a seed
+        replays), or, as an outer guard only, once the CPU clock would pass the deadline."""
+        if self.trials >= cap:
+            self.capped = True
+            return False
+        return self._time_left()
 
     def _time_left(self, until: float | None = None) -> bool:
         """Called before each trial: False once the next one (as slow as the slowest trial yet, the time
@@ -126,15 +163,18 @@ class HeuristicAgent(Agent):
             candidates = self.rng.sample(candidates, self.samples)
         base = view_world(view)  # the table's wall heights, not the shipped ones
         scored: list[tuple[float, float, Action]] = []
+        cap = self.trial_cap(view)
+        self.trials, self.capped = 0, False
         for a in candidates:
             hands = (placing.STILL, self._noise(view)) if isinstance(a, Wall | Floor) else (placing.STILL,)
             tries: list[float] = []
             for hand in hands:
-                if (scored or tries) and not self._time_left():
+                if (scored or tries) and not self._trial_left(cap):
                     break
                 tries.append(self._try(base, view, a, hand))
+                self.trials += 1
             if len(tries) < len(hands) and scored:
-                break  # cut short by the cap: judged on its still hand alone it would look too good
+                break  # cut short by the cap (or the guard): judged on its still hand alone it would look too good
             scored.append((sum(tries) / len(tries), self.rng.random(), a))
             if len(tries) < len(hands):
                 break
@@ -339,4 +379,11 @@ def search_agent(spec: str, budget: Budget, seed: int) -> Agent:
     return SearchAgent(seed, budget, spec)
 
 
-__all__ = ["HeuristicAgent", "search_agent"]
+def hand_agent(seed: int) -> Agent:
+    """The ``hand`` bot: aims as a person does, with no physics trial (``hand.py``)."""
+    from .hand import HandAgent
+
+    return HandAgent(seed)
+
+
+__all__ = ["HeuristicAgent", "hand_agent", "search_agent"]

@@ -49,7 +49,7 @@ from cattable.games.tower.pieces import black_cat
 from cattable.games.tower.table import tilt_of
 from cattable.games.tower.tunables import view_world
 
-from .heuristic import HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
+from .heuristic import SAMPLES, HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
 from .view_reading import (
     cat_floors,
     cat_spots,
@@ -96,7 +96,9 @@ class SearchAgent(HeuristicAgent):
         duel_guard: bool = True,
         coop_guard: bool = True,
     ) -> None:
-        super().__init__(seed)
+        # the heuristic's placements it borrows (``guard.py``) run under this bot's own budget, not the
+        # heuristic's count by height: every sampled candidate, both hands (as before issue #31)
+        super().__init__(seed, max_trials=2 * SAMPLES)
         self.duel_guard = duel_guard
         """In a duel, play the heuristic's move checked by replays (``guard.py``); False: this flat search."""
         self.coop_guard = coop_guard

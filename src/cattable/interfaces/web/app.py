@@ -21,7 +21,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from cattable.agents.registry import AGENT_KINDS
+from cattable.agents.registry import agent_kinds
 from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
@@ -212,7 +212,7 @@ def create_app(
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
         """The games, their player counts and options, and the bot levels a seat may take."""
-        return [{**get_game(n).describe(), "bots": list(AGENT_KINDS)} for n in game_names()]
+        return [{**get_game(n).describe(), "bots": list(agent_kinds(get_game(n)))} for n in game_names()]
 
     @app.get("/api/i18n/{lang}")
     async def messages(lang: str) -> wire.Catalogue:
