@@ -62,3 +62,17 @@ def test_box_shifts_the_placement_within_the_rules() -> None:
     assert moved.x == pytest.approx(base.x + 0.5) and moved.yaw == pytest.approx(base.yaw + 15.0)
     with pytest.raises(ValueError, match="five finite numbers"):
         e.decode(np.array([0.0, np.nan, 0, 0, 0]))
+
+
+def test_gym_env_plays_the_towers_continuous_variant() -> None:
+    """Issue #33: "the tower's continuous variant missing from `gym_env`": ``box=True`` gives the Box action
+    there too; Gymnasium's checker passes, and a step shifts the placement the rules accept."""
+    made = gym_env("tower", seat=0, opponents="random", players=2, box=True)
+    assert made.action_space.shape == (5,) and made.observation_space.shape is not None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(made, skip_render_check=True)
+    made.reset(seed=3)
+    before = len(made.state.history)
+    _obs, _reward, _done, _truncated, info = made.step(np.zeros(5, dtype=np.float32))
+    assert "illegal" not in info and len(made.state.history) > before

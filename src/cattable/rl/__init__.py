@@ -27,7 +27,8 @@ def vector_env(name: str, n: int, players: int = 2, **options: Any) -> Any:
 
 
 def gym_env(name: str, seat: int = 0, opponents: Any = "heuristic", players: int = 2, **options: Any) -> Any:
-    """A Gymnasium single-agent environment: you play ``seat``, bots play the others (``cattable.rl.gym``)."""
+    """A Gymnasium single-agent environment: you play ``seat``, bots play the others (``cattable.rl.gym``);
+    ``box=True`` gives the tower's continuous variant (a Box action, ``cattable.rl.tower_box``)."""
     from .gym import SingleSeatEnv
 
     return SingleSeatEnv(name, seat=seat, opponents=opponents, players=players, **options)

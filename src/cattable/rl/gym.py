@@ -20,6 +20,7 @@ from cattable.agents.base import Agent, InfoSet
 from cattable.core import State
 
 from .aec import CattableEnv, step_limit
+from .aec import env as aec_env
 from .drawing import ansi
 from .opponents import opponent, opponent_list
 from .rewards import rewards_of
@@ -46,7 +47,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, Any], Any]):
         max_steps: int | None = None,
         **options: Any,
     ) -> None:
-        self.aec = CattableEnv(name, players=players, reward=reward, **options)
+        self.aec: CattableEnv = aec_env(name, players=players, reward=reward, **options)  # box=True: the tower's Box
         self.max_steps = step_limit(max_steps, None, players)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"seat must be 0 to {players - 1}, not {seat!r}")
