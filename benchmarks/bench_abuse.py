@@ -1,7 +1,7 @@
 """Abuse against a quiet baseline: do the server's default limits keep one abusive client from slowing
 everyone else? (issue #29: honest players' move round trip p99 within 2x of a quiet run.)
 
-Run: .venv/bin/python benchmarks/bench_abuse.py [--tables 50] [--phase-seconds 30] [--json]
+Run: .venv/bin/python benchmarks/bench_abuse.py [--tables 50] [--phase-seconds 30] [--nonreader-seconds 150] [--json]
          [--plot docs/figures/abuse.png]
 
 One ``cattable serve`` (SQLite, every limit at its DEFAULT, pinned to CPU 0) and ``--tables`` human-paced
@@ -62,7 +62,7 @@ GOAL = 2.0
 
 
 def honest_address(number: int) -> str:
-    """Table ``number``'s own client address (a documentation-free private range, one per table)."""
+    """Table ``number``'s own client address, in 10.0.0.0/8 (a private range): one per table, as people have."""
     return f"10.{number // 62500 % 256}.{number // 250 % 250}.{number % 250 + 1}"
 
 
