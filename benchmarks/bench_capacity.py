@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,9 +63,12 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _post(url: str, body: Any) -> Any:
+def _post(url: str, body: Any, headers: dict[str, str] | None = None) -> Any:
     req = urllib.request.Request(
-        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+        url,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", **(headers or {})},
+        method="POST",
     )
     with urllib.request.urlopen(req, timeout=60) as resp:
         return json.loads(resp.read())
@@ -77,11 +81,12 @@ def _rss_mib(pid: int) -> float:
     return 0.0
 
 
-def _serve(db: str) -> tuple[subprocess.Popen[bytes], str]:
+def _serve(db: str, flags: Sequence[str] = NO_LIMITS) -> tuple[subprocess.Popen[bytes], str]:
+    """``cattable serve`` pinned to CPU 0 with ``flags`` (bench_abuse.py keeps the limits and trusts a proxy)."""
     port = _free_port()
     cmd = [sys.executable, "-m", "cattable.interfaces.cli.main", "serve", "--port", str(port), "--db", db]
     proc = subprocess.Popen(
-        [*cmd, "--log-level", "warning", *NO_LIMITS], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        [*cmd, "--log-level", "warning", *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     if (os.cpu_count() or 1) > 1:
         os.sched_setaffinity(proc.pid, {0})
@@ -98,8 +103,11 @@ def _serve(db: str) -> tuple[subprocess.Popen[bytes], str]:
 
 
 class Ramp:
-    def __init__(self, base: str, pace: float, seed: int) -> None:
+    def __init__(self, base: str, pace: float, seed: int, address: Callable[[int], str] | None = None) -> None:
+        """``address(table number)``, when given, is sent as ``X-Forwarded-For`` on that table's requests and
+        sockets, as a proxy would (bench_abuse.py: each table its own client address)."""
         self.base, self.ws_base = base, base.replace("http", "ws", 1)
+        self.address = address
         self.pace = pace
         self.rng = random.Random(seed)
         self.window = Window()
@@ -135,16 +143,17 @@ class Ramp:
         """One live table for as long as the ramp runs: a new one whenever its game ends."""
         while not self.stopping:
             try:
+                headers = {"X-Forwarded-For": self.address(number)} if self.address else {}
                 body = {"game": "washi", "players": 2, "seats": [{"name": "a"}, {"name": "b"}]}
-                made = await asyncio.to_thread(_post, self.base + "/api/tables", body)
+                made = await asyncio.to_thread(_post, self.base + "/api/tables", body, headers)
                 tokens: list[str | None] = [
-                    (await asyncio.to_thread(_post, self.base + "/api/join", {"invite": code}))["token"]
+                    (await asyncio.to_thread(_post, self.base + "/api/join", {"invite": code}, headers))["token"]
                     for code in made["invites"].values()
                 ]
                 if number % 5 == 0:
                     tokens.append(None)  # a spectator
                 url = f"{self.ws_base}/ws/tables/{made['table']}"
-                sockets = [await connect(url, max_size=2**22) for _ in tokens]
+                sockets = [await connect(url, max_size=2**22, additional_headers=headers) for _ in tokens]
                 self.window.sockets += len(sockets)
                 self.window.tables += 1
                 try:

@@ -114,6 +114,12 @@ class Balancer:
                     raise
                 time.sleep(0.2)
 
+    def marked(self, slot: int, state: str) -> int:
+        """How often HAProxy's health checks have marked server line ``slot`` (1-based) ``state`` (``UP`` or
+        ``DOWN``), from its log."""
+        log = self.folder / "haproxy.log"
+        return log.read_text(errors="replace").count(f"cattable/cattable{slot} is {state}") if log.exists() else 0
+
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()

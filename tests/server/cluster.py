@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 import threading
+import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,6 +78,26 @@ class Cluster:
             return 0.0
 
         return max(self.servers, key=held)
+
+    def restart(self, server: Server, timeout: float = 60.0) -> float:
+        """SIGTERM ``server``, as systemd's restart does, and start it again under its name; returns once it
+        is ready and the balancer's health checks have it up again (so the next restart of a rolling one
+        never leaves fewer processes), with the seconds the drain took."""
+        assert server.proc is not None
+        slot = self.servers.index(server) + 1
+        ups, downs = self.lb.marked(slot, "UP"), self.lb.marked(slot, "DOWN")
+        started = time.monotonic()
+        server.proc.send_signal(signal.SIGTERM)
+        assert server.proc.wait(timeout=30) in (0, -signal.SIGTERM), "the process did not exit cleanly"
+        drained = time.monotonic() - started
+        server.start()
+        back, deadline = time.monotonic(), time.monotonic() + timeout
+        while self.lb.marked(slot, "UP") <= ups:  # marked down after two missed checks, up after two passed
+            if self.lb.marked(slot, "DOWN") == downs and time.monotonic() - back > 3:
+                break  # back before the checks noticed it gone: never marked down, so up all along
+            assert time.monotonic() < deadline, f"HAProxy never marked process {slot} up again"
+            time.sleep(0.1)
+        return drained
 
     @property
     def lb(self) -> Balancer:

@@ -22,6 +22,7 @@ from websockets.sync.client import ClientConnection
 from cattable.interfaces.terminal.join import join_table
 
 from .harness import Server, get, hello, open_table, recv
+from .in_thread import hub_of, serving
 
 
 def _move(server: Server, ws: ClientConnection, table: str, token: str) -> tuple[str, dict[str, Any]]:
@@ -118,3 +119,21 @@ def test_sigterm_drains_hands_the_tables_on_and_clients_come_back(tmp_path: Path
         second.stop()
     log = (tmp_path / "first.log").read_text()
     assert "Traceback" not in log, log
+
+
+def test_a_move_that_comes_during_the_drain_is_left_for_the_resend_not_refused(tmp_path: Path) -> None:
+    """A rolling restart must show the players reconnects and nothing else: a move arriving while the process
+    drains is not answered ``unavailable`` (or ``elsewhere`` once its table is let go) on the socket the drain
+    is about to close with 1012; the client resends it with its id after reconnecting (applied at most once)."""
+    with serving(f"sqlite:///{tmp_path / 't.db'}") as (server, app):
+        made = open_table(server, "cafe", [None, None])
+        table, tokens = made["table"], made["tokens"]
+        seat = get(f"{server.base}/api/tables/{table}", tokens[0])["to_play"]
+        ws = hello(server, table, tokens[seat])
+        state = recv(ws)
+        assert state["type"] == "state"
+        hub_of(app).draining = True  # as Hub.drain sets it first
+        ws.send(json.dumps({"type": "act", "id": "during-drain", "action": state["legal"][0]}))
+        ws.send(json.dumps({"type": "ping", "id": "after"}))
+        assert recv(ws, 10) == {"type": "pong", "id": "after"}  # the move got no refusal before it
+        hub_of(app).draining = False

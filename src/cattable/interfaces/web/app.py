@@ -466,7 +466,10 @@ async def _follow(
             except RateLimited as exc:  # the message is not read; the connection is kept
                 watcher.put(_refusal(hub, exc, "websocket", None))
                 continue
-            watcher.put(_json(await _answer(hub, table_id, watcher.viewer, frame.result(), chat)))
+            reply = await _answer(hub, table_id, watcher.viewer, frame.result(), chat)
+            if hub.draining and reply["type"] == "error" and reply["error"] in ("unavailable", "elsewhere"):
+                continue  # the drain closes this socket with 1012 next: the client resends it once reconnected
+            watcher.put(_json(reply))
     except (WebSocketDisconnect, RuntimeError, Lagging):  # the client left, or the server closed the socket
         pass
     finally:
