@@ -46,9 +46,17 @@ export async function startGuided(game: string, name: string): Promise<void> {
   location.assign(`/t/${made.table}?seat=0&guide`);
 }
 
+/** The kind an action's sentences are kept under: its JSON kind, Cat Attack's card kinds without "_card". */
+const KIND_ALIASES: Record<string, string> = { cat_card: "cat", mouse_card: "mouse", bird_card: "bird", fight_card: "fightcard", six_cat: "sixcat" };
+
+function kindOf(action: Action): string {
+  const kind = String(action.kind);
+  return KIND_ALIASES[kind] ?? kind;
+}
+
 /** One short sentence on why the move is good, by game and kind of move. */
 export function whyOf(game: string, action: Action): string {
-  const kind = String(action.kind);
+  const kind = kindOf(action);
   const reasons: Record<string, Record<string, string>> = {
     cafe: {
       take: t("The die you take sets which floor you may draw on, and the one left over is shared with everyone."),
@@ -86,6 +94,7 @@ export function whyOf(game: string, action: Action): string {
       goal: t("Reaching a goal takes the cat up the tower: that is how you win."),
       move: t("This move takes a cat higher up the tower."),
       toto: t("This spot is steady, near the middle of the floor."),
+      refresh: t("A fresh Goal Card may be one the tower can meet sooner."),
       skip: t("Nothing here helps now: skipping keeps the tower safe."),
     },
   };
@@ -101,7 +110,7 @@ const RULEBOOK_IN_FRENCH: Record<string, string[]> = { tower: ["choose", "wall",
  * French rulebook's where there is one, else our translation, labelled as such), as «Rule: "..."»; "" for a
  * kind without one. */
 export function ruleOf(game: string, action: Action): string {
-  const kind = String(action.kind);
+  const kind = kindOf(action);
   const quotes: Record<string, Record<string, string>> = {
     cafe: {
       take: t("Each player takes one die, and the die not chosen is used by all players."),
@@ -139,6 +148,7 @@ export function ruleOf(game: string, action: Action): string {
       goal: t("After completing a Goal Card, move Toto up the Tower equal to or less than the number of floors shown at the bottom of the Goal Card."),
       move: t("If the active player's Black Cat is on the same floor as at least one Feline Friend, they may move one of the Feline Friends to any subsequent floor above their Black Cat."),
       toto: t("Toto and Feline Friends must be placed standing up."),
+      refresh: t("Refresh a Goal Card: The player discards the Goal Card they just completed, face-up, and draws a new one from the Goal Card Deck."),
       skip: t("If a player currently cannot meet the requirements of either Goal Card, this step is skipped."),
     },
   };

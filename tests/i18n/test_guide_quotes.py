@@ -4,6 +4,7 @@ the French rulebook (the others are shown as our translation); every one has its
 
 from __future__ import annotations
 
+import importlib
 import re
 
 from cattable.core.i18n import catalogue
@@ -59,3 +60,15 @@ def test_every_rule_line_quotes_its_rulebook_and_is_translated() -> None:
                 assert fold(fr[quote]) in book(FRENCH[game]), (game, kind, fr[quote])
     assert own["tower"] and set(own) <= set(FRENCH)
     assert fr['Rule: "{quote}"'] != fr['Rule (our translation): "{quote}"']
+
+
+def test_every_kind_of_move_has_its_rule_line() -> None:
+    """The guide shows a rule line for whatever the hint is: every action kind a game declares (its JSON
+    kind, through guide.ts's KIND_ALIASES) has a quotation in ``ruleOf``."""
+    quotes, _own = quotations()
+    source = (ROOT / "client" / "src" / "guide.ts").read_text(encoding="utf-8")
+    aliases = dict(re.findall(r"(\w+): \"(\w+)\"", source[source.index("const KIND_ALIASES") :].split("\n", 1)[0]))
+    for game in ENGLISH:
+        declared = importlib.import_module(f"cattable.games.{game}.actions").ACTIONS
+        missing = [k.name for k in declared.kinds if aliases.get(k.name, k.name) not in quotes[game]]
+        assert not missing, f"{game}: no rule line for {missing}"
