@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cattable.games.attack.board import standard_board
 from tests.server.harness import Server, post
 
 from .clicker import click_once, my_token, open_from_lobby, over, play_until, screenshot, server_state, state_of
@@ -151,6 +153,14 @@ def test_a_spectator_page_never_holds_a_hand_or_an_exchange(server: Server, brow
             checked += 1
             assert checked < 200
         assert checked >= 3
+        # the page names places in the board's words, as the log does: no board id (``r14_9``, ``fb``) in what
+        # either page shows, the cats' panel included
+        ids = re.compile(
+            r"\b(" + "|".join(sorted(map(re.escape, standard_board().ids), key=len, reverse=True)) + r")\b"
+        )
+        for page in (player, watcher):
+            shown = page.locator(".board").inner_text()
+            assert not ids.search(shown), ids.search(shown)
         # nothing a spectator was sent before the end held a hand, a card seen or an exchange's cards
         states = [json.loads(f) for f in frames if f.startswith("{")]
         before_end = [s for s in states if s.get("type") == "state" and not s.get("over")]

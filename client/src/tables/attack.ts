@@ -8,7 +8,7 @@ import { isMessage, language, t, tn, N_, word } from "../i18n";
 import { clear, h } from "../dom";
 import type { AttackAction, AttackView } from "../generated/attack";
 import { sentence, type Action, type GameResult, type Json, type LogLine } from "../protocol";
-import { BOARD, drawBoard, HOUSE_COLOURS, type SpaceTarget } from "./attack-board";
+import { BOARD, drawBoard, HOUSE_COLOURS, spaceWords, type SpaceTarget } from "./attack-board";
 import { cardEl, cardOf, cardWords, curiosityWords, describeAttack, eventWords, itemBadge, ITEM_WORDS, spaceOf, withNames } from "./attack-cards";
 import { yourLine } from "../text";
 import { play } from "../motion";
@@ -228,7 +228,7 @@ function housesBox(view: AttackView, ctx: TableContext): HTMLElement {
           h("span", { class: "muted" }, view.teams ? t("house {house}, team {team}", { house: cat.house + 1, team: cat.team + 1 }) : t("house {house}", { house: cat.house + 1 })),
           h("span", { class: "lives", "aria-label": tn(lives, N_("{n} life"), N_("{n} lives")) }, h("span", { "aria-hidden": "true" }, "♥".repeat(Math.min(lives, 9))), ` ${lives}`),
           h("span", { class: "larder" }, (house?.larder ?? []).length ? (house?.larder ?? []).map(itemBadge) : h("span", { class: "muted" }, t("empty larder"))),
-          h("span", { class: "muted" }, `${tn(cat.cards, N_("{n} card"), N_("{n} cards"))} · ${cat.retired ? t("retired") : cat.done ? t("home with six foods") : t("on {space}", { space: cat.at ?? "?" })}`),
+          h("span", { class: "muted" }, `${tn(cat.cards, N_("{n} card"), N_("{n} cards"))} · ${cat.retired ? t("retired") : cat.done ? t("home with six foods") : t("on {space}", { space: cat.at ? spaceWords(cat.at) : "?" })}`),
         );
       }),
     ),
