@@ -46,17 +46,9 @@ export async function startGuided(game: string, name: string): Promise<void> {
   location.assign(`/t/${made.table}?seat=0&guide`);
 }
 
-/** The kind an action's sentences are kept under: its JSON kind, Cat Attack's card kinds without "_card". */
-const KIND_ALIASES: Record<string, string> = { cat_card: "cat", mouse_card: "mouse", bird_card: "bird", fight_card: "fightcard", six_cat: "sixcat" };
-
-function kindOf(action: Action): string {
-  const kind = String(action.kind);
-  return KIND_ALIASES[kind] ?? kind;
-}
-
 /** One short sentence on why the move is good, by game and kind of move. */
 export function whyOf(game: string, action: Action): string {
-  const kind = kindOf(action);
+  const kind = String(action.kind);
   const reasons: Record<string, Record<string, string>> = {
     cafe: {
       take: t("The die you take sets which floor you may draw on, and the one left over is shared with everyone."),
@@ -73,16 +65,16 @@ export function whyOf(game: string, action: Action): string {
     },
     attack: {
       move: t("This space brings your cat closer to food or home."),
-      cat: t("Moving your cat here gets it closer to something to catch."),
-      mouse: t("Moving this creature sets up a catch for you, or spoils one for the other cat."),
-      bird: t("Moving this creature sets up a catch for you, or spoils one for the other cat."),
+      cat_card: t("Moving your cat here gets it closer to something to catch."),
+      mouse_card: t("Moving this creature sets up a catch for you, or spoils one for the other cat."),
+      bird_card: t("Moving this creature sets up a catch for you, or spoils one for the other cat."),
       speedy: t("Speedy Cat rolls the die three more times: more chances to catch food."),
       attack: t("Attacking costs the other cat a life, and lives count at the end."),
       fight: t("A fight you are likely to win costs the other cat a life."),
-      fightcard: t("This card is your strongest in the fight."),
+      fight_card: t("This card is your strongest in the fight."),
       raid: t("Taking food from the larder fills yours: food counts at the end."),
       burglar: t("The Cat Burglar takes food without catching it: food counts at the end."),
-      sixcat: t("Six cards of one suit: the other cat's house loses something from its larder."),
+      six_cat: t("Six cards of one suit: the other cat's house loses something from its larder."),
       swap: t("This exchange gives you a card you can use and takes away one you cannot."),
     },
     tower: {
@@ -110,7 +102,7 @@ const RULEBOOK_IN_FRENCH: Record<string, string[]> = { tower: ["choose", "wall",
  * French rulebook's where there is one, else our translation, labelled as such), as «Rule: "..."»; "" for a
  * kind without one. */
 export function ruleOf(game: string, action: Action): string {
-  const kind = kindOf(action);
+  const kind = String(action.kind);
   const quotes: Record<string, Record<string, string>> = {
     cafe: {
       take: t("Each player takes one die, and the die not chosen is used by all players."),
@@ -127,16 +119,16 @@ export function ruleOf(game: string, action: Action): string {
     },
     attack: {
       move: t("Roll the die to move your cat."),
-      cat: t("Play a Cat card to move your cat the number of spaces shown on the card."),
-      mouse: t("Play a Mouse card to move one of the mice the number of spaces shown on the card."),
-      bird: t("Play a Bird card to move one of the birds the number of spaces shown on the card."),
+      cat_card: t("Play a Cat card to move your cat the number of spaces shown on the card."),
+      mouse_card: t("Play a Mouse card to move one of the mice the number of spaces shown on the card."),
+      bird_card: t("Play a Bird card to move one of the birds the number of spaces shown on the card."),
       speedy: t("Play a Speedy Cat card to whizz around the place: roll the die three times and move your cat after each throw."),
       attack: t("Play a Cat Attack card to surprise the enemy: jump on a cat, bird or mouse that is no more than six spaces away."),
       burglar: t("Play a Cat Burglar card to bend the shopping and raiding rules!"),
       fight: t("If you want to attack a cat but don't have a Cat Attack card or the right value Cat card to land on a cat, you can have a Cat Fight."),
-      fightcard: t("The fight continues with play-taking turns until one cat can no longer play a card of the attacking suit."),
+      fight_card: t("The fight continues with play-taking turns until one cat can no longer play a card of the attacking suit."),
       raid: t("You can steal from other cats if they're not on their Home space or in their garden."),
-      sixcat: t("If you have six bird or six mouse cards in your hand, you can make one of these creatures vanish from an opponent's larder."),
+      six_cat: t("If you have six bird or six mouse cards in your hand, you can make one of these creatures vanish from an opponent's larder."),
       swap: t("Help yourself to a card of your choice and swap it with one of your own that you don't want."),
     },
     tower: {
