@@ -208,8 +208,8 @@ def test_the_tower_drawing_tells_its_events_in_french() -> None:
     view = state.view(None)
     english = visible(screen(renderer(game)(view, None)))
     french = visible(screen(renderer(game, "fr")(view, None)))
-    assert "seat 0 takes A" in english, english
-    assert "la place 0 prend A" in french and "takes" not in french, french
+    assert "seat 1 takes A" in english, english
+    assert "la place 1 prend A" in french and "takes" not in french, french
 
 
 def test_the_tower_says_where_toto_in_hand_goes() -> None:

@@ -746,9 +746,9 @@ def test_the_french_game_names_its_black_cat_neko_everywhere() -> None:
 
     scene(s, knock_off)
     debris.clear(s)
-    assert "Neko falls: seat 0 places him back on F3" in told(s.events)
+    assert "Neko falls: seat 1 places him back on F3" in told(s.events)
     place_toto(s)
-    assert "seat 0 places Neko" in told(s.events)
+    assert "seat 1 places Neko" in told(s.events)
     view = s.view(0)
     assert view["toto_name"] == "Neko" and not any("toto" in e.lower() for e in told(view["events"]))
 

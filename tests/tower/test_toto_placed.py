@@ -61,7 +61,7 @@ def test_a_goal_hands_toto_to_the_player_who_places_him_on_the_floor_it_sends_hi
     pose = s.table.outcome["poses"]["toto"]
     centre = s.table.outcome["poses"]["F3"]
     assert abs(pose[0] - centre[0] - 1.5) < 0.5 and abs(pose[1] - centre[1] + 1.5) < 0.5  # where he was aimed
-    assert "seat 0 places Toto" in told(s.events)
+    assert "seat 1 places Toto" in told(s.events)
     assert s.current_player == 1 and s.view(1)["phase"] == "action"  # then the turn passes
 
 
@@ -85,7 +85,7 @@ def test_toto_knocked_off_during_a_placement_is_placed_back_by_the_current_playe
     scene(s, knock_off)
     debris.clear(s)
     assert [it.piece for it in s.pending] == ["toto", "wall", "wall", "floor"] and s.pending[0].floor == "F3"
-    assert "Toto falls: seat 1 places him back on F3" in told(s.events)
+    assert "Toto falls: seat 2 places him back on F3" in told(s.events)
     assert s.current_player == 1 and {type(a) for a in s.legal_actions()} == {Toto}
     place_toto(s)
     assert s.toto == "F3" and s.current_player == 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cattable.core.i18n import N_, render
+from cattable.core.i18n import N_, counted, render
 
 from .cards import Side
 
@@ -114,6 +114,11 @@ def message(msgid: str, /, **args: Any) -> dict[str, Any]:
     """An event (or an event's argument) as the view carries it."""
     return {"msgid": msgid, "args": args}
 
+
+for _template in [v for k, v in list(globals().items()) if k.isupper() and isinstance(v, str) and "{seat}" in v]:
+    counted(_template, "seat")
+"""Seats are 0-based in the events' arguments (as in every protocol field) and read from 1 when rendered,
+as the browser and the other games number them: the terminal says "seat 1 places F3" for the first seat."""
 
 def copy(event: dict[str, Any]) -> dict[str, Any]:
     """An event for a view: its own dicts and lists (a reader may change its view, never the state)."""
