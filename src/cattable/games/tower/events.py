@@ -120,6 +120,7 @@ for _template in [v for k, v in list(globals().items()) if k.isupper() and isins
 """Seats are 0-based in the events' arguments (as in every protocol field) and read from 1 when rendered,
 as the browser and the other games number them: the terminal says "seat 1 places F3" for the first seat."""
 
+
 def copy(event: dict[str, Any]) -> dict[str, Any]:
     """An event for a view: its own dicts and lists (a reader may change its view, never the state)."""
     return {"msgid": event["msgid"], "args": {k: _copy(v) for k, v in event["args"].items()}}
