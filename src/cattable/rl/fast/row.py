@@ -50,3 +50,39 @@ class Row:
             out[self.ones] = 1.0
         if self.at:
             out[self.at] = self.values
+
+
+def scalar_into(at: list[int], values: list[float], i: int, value: int | None, top: int) -> None:
+    """``Row.scalar`` into plain lists, for a writer that keeps its own (no object, one call less)."""
+    if value and value > 0:
+        v = value / top
+        at.append(i)
+        values.append(1.0 if v > 1.0 else v)
+
+
+def sums(top: int, most: int = 64) -> list[float]:
+    """``Row.counts``'s value for a count of c, at index c: ``1 / top`` added c times and clipped, so equal
+    to the bit to the reference's running sum."""
+    out, x, step = [0.0], 0.0, 1.0 / top
+    for _ in range(most):
+        x = min(1.0, x + step)
+        out.append(x)
+    return out
+
+
+THIRDS, HALVES, EIGHTHS = sums(3), sums(2), [min(1.0, float(v) / 8) for v in range(8)]
+THIRD = 1.0 / 3
+
+
+def counts_into(
+    at: list[int], values: list[float], start: int, items: list[int], size: int, by_count: list[float]
+) -> None:
+    """How often each of ``0..size-1`` occurs in ``items``, as ``Row.counts`` writes it (``by_count``: the
+    value for each count, from ``sums``)."""
+    seen: dict[int, int] = {}
+    for v in items:
+        if 0 <= v < size:
+            seen[v] = seen.get(v, 0) + 1
+    for v, c in seen.items():
+        at.append(start + v)
+        values.append(by_count[c] if c < len(by_count) else 1.0)
