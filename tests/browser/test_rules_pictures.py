@@ -1,7 +1,7 @@
 """The rules in short with pictures at every table (issue #32): each game's "Rules in short" panel holds a
 few small drawings, each an image with its words for a screen reader (in French too), and with the panel
-open the page still fits a phone's width. One picture of each panel goes into tmp_path, and into
-docs/screenshots/rules-<game>.png with CATTABLE_SCREENSHOTS=1 (as clicker.py does)."""
+open the page still fits a phone's width and axe finds nothing serious. One picture of each panel goes
+into tmp_path, and into docs/screenshots/rules-<game>.png with CATTABLE_SCREENSHOTS=1 (as clicker.py does)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import pytest
 
 from tests.server.harness import Server
 
+from .axe import assert_clean
 from .clicker import SCREENSHOTS, open_from_lobby
 from .conftest import PHONE
 
@@ -44,6 +45,7 @@ def test_every_tables_rules_have_named_pictures_that_fit_a_phone(
             assert p["width"] > 0 and p["right"] <= PHONE["width"], p
         assert len({p["label"] for p in pictures}) == len(pictures)  # each says its own thing
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert_clean(page, f"{game}'s table with the rules in short open")
         rules = page.locator("#rules")
         rules.scroll_into_view_if_needed()
         path = tmp_path / f"rules-{game}.png"
