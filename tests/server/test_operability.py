@@ -118,6 +118,7 @@ def test_metrics_count_real_moves_and_refusals(inprocess: tuple[Server, Any, Pat
     assert seen[("cattable_live_tables", ())] == 1
     assert seen[("cattable_leases_held", ())] == 1
     assert seen[("cattable_bot_tasks_running", ())] == 0
+    assert seen[("cattable_event_loop_tasks", ())] >= 2  # each open socket is served by a task
     assert not [key for key in seen if any(v in (table, *tokens.values()) for _k, v in key[1])]  # no ids
 
     for ws in sockets.values():

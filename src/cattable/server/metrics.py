@@ -10,6 +10,7 @@ served, bot tasks) is read when scraped instead, so it costs nothing between scr
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
@@ -82,6 +83,13 @@ class Metrics:
             registry=self.registry,
         )
 
+        self._tasks = Gauge(
+            "cattable_event_loop_tasks",
+            "Tasks alive on the server's event loop (sockets, bots, timers): flat while the load is flat.",
+            registry=self.registry,
+        )
+        self._tasks.set_function(_loop_tasks)
+
     def read_from(
         self, *, live_tables: Callable[[], int], leases: Callable[[], int], bots_running: Callable[[], int]
     ) -> None:
@@ -89,3 +97,11 @@ class Metrics:
         self._live.set_function(live_tables)
         self._leases.set_function(leases)
         self._bots.set_function(bots_running)
+
+
+def _loop_tasks() -> int:
+    """The running loop's live tasks (0 when scraped outside a loop, as a test may)."""
+    try:
+        return len(asyncio.all_tasks())
+    except RuntimeError:
+        return 0
