@@ -212,29 +212,55 @@ class CafeState(State):
         points = self.points[self._cp]  # type: ignore[index]
         return [CAT[i] for i in range(1, 7) if points[i] < 0]
 
-    def is_legal(self, action: Any) -> bool:
-        """The rules checked directly (no list built), so search can apply actions it made itself."""
+    def _rule_check(self, action: Any) -> str | None:
+        """The rules asked directly (no list built), so search can apply actions it made itself: None if
+        ``action`` is legal, else why not. A malformed value (a wrong tag, space 99) never reaches here
+        from ``apply`` (``check_value`` refuses it first); asked by ``is_legal``, it is just not legal."""
         phase, seat = self.phase, self._cp
         if seat is None:
-            return False
+            return "the game is over"
         kind = type(action)
         if phase == MARKING:
-            if kind is Pass:
-                return bool(action == PASS)
-            if kind is not Mark or action.kind != "mark":
-                return False
+            if kind is Pass and action == PASS:
+                return None
+            if kind is not Mark:
+                return f"seat {seat + 1} must mark a space or pass now, not {action.text()}"
             space, item = action.space, action.item
-            if type(space) is not int or type(item) is not int or not (0 <= space < NSPACES and 1 <= item <= 6):
-                return False
-            if self.sheets[seat][space] or (item == HOUSE and -1 not in self.points[seat]):
-                return False
-            return COST[self.drafted[seat]][self.shared][FLOOR_OF[space]][item] <= self.available(seat)
+            if (
+                action.kind != "mark"
+                or type(space) is not int
+                or type(item) is not int
+                or not (0 <= space < NSPACES and 1 <= item <= 6)
+            ):
+                return f"{action!r} is not a Cat Cafe action"
+            sheet = self.sheets[seat]
+            if sheet[space]:
+                return f"tower {action.tower} floor {action.floor} already holds a {ITEMS[sheet[space] - 1]}"
+            if item == HOUSE and -1 not in self.points[seat]:
+                return "all six cats have been chosen, so no more cat houses may be drawn"
+            cost = COST[self.drafted[seat]][self.shared][FLOOR_OF[space]][item]
+            if cost <= self.available(seat):
+                return None
+            return (
+                f"{action.text()} needs {cost} footprint(s) with dice {self.drafted[seat]} and {self.shared}, "
+                f"but only {self.available(seat)} are circled and unused"
+            )
         if phase == DRAFTING:
-            return kind is Draft and action.kind == "take" and type(action.value) is int and action.value in self.pool
+            if kind is not Draft:
+                return f"seat {seat + 1} must take a die now (one of {sorted(set(self.pool))}), not {action.text()}"
+            if action.kind == "take" and type(action.value) is int and action.value in self.pool:
+                return None
+            return f"no die showing {action.value} is left to take; the dice left are {sorted(self.pool)}"
         if phase == CHOOSING_CAT:
-            item = action.item if kind is Cat and action.kind == "cat" else 0
-            return type(item) is int and 1 <= item <= 6 and self.points[seat][item] < 0
-        return False
+            if kind is not Cat:
+                return f"seat {seat + 1} drew a cat house and must choose a cat now (e.g. cat yarn)"
+            item = action.item if action.kind == "cat" else 0
+            if type(item) is not int or not 1 <= item <= 6:
+                return f"{action!r} is not a Cat Cafe action"
+            if self.points[seat][item] < 0:
+                return None
+            return f"the {ITEMS[item - 1]} cat has already been chosen"
+        return f"{action!r} is not a legal move now"
 
     def apply(self, action: Any) -> None:
         """A malformed value of an action type (space 99, item 0.0) is an ``InvalidAction``, not a move the
@@ -242,33 +268,6 @@ class CafeState(State):
         if INTERNED.get(id(action)) is not action and isinstance(action, Draft | Mark | Cat | Pass):
             check_value(action)
         super().apply(action)
-
-    def _why_illegal(self, action: Any) -> str:
-        seat = self._cp
-        if seat is None:
-            return "the game is over"
-        phase = self.phase
-        kind = type(action)
-        if phase == DRAFTING:
-            if kind is not Draft:
-                return f"seat {seat + 1} must take a die now (one of {sorted(set(self.pool))}), not {action.text()}"
-            return f"no die showing {action.value} is left to take; the dice left are {sorted(self.pool)}"
-        if phase == CHOOSING_CAT:
-            if kind is not Cat:
-                return f"seat {seat + 1} drew a cat house and must choose a cat now (e.g. cat yarn)"
-            return f"the {ITEMS[action.item - 1]} cat has already been chosen"
-        if kind is not Mark:
-            return f"seat {seat + 1} must mark a space or pass now, not {action.text()}"
-        sheet = self.sheets[seat]
-        if sheet[action.space]:
-            return f"tower {action.tower} floor {action.floor} already holds a {ITEMS[sheet[action.space] - 1]}"
-        if action.item == HOUSE and -1 not in self.points[seat]:
-            return "all six cats have been chosen, so no more cat houses may be drawn"
-        cost = COST[self.drafted[seat]][self.shared][action.floor][action.item]
-        return (
-            f"{action.text()} needs {cost} footprint(s) with dice {self.drafted[seat]} and {self.shared}, "
-            f"but only {self.available(seat)} are circled and unused"
-        )
 
     def _apply(self, action: Any) -> None:
         seat: int = self._cp  # type: ignore[assignment]

@@ -215,12 +215,9 @@ class TowerState(State):
     def _legal(self) -> list[Action]:
         return legal.actions(self)
 
-    def is_legal(self, action: Any) -> bool:
-        """Placements are judged by range (a rule check), not by membership in the menu."""
-        return reasons.why_not(self, action) is None
-
-    def _why_illegal(self, action: Any) -> str:
-        return reasons.why_not(self, action) or f"{action.text()} is not a legal move now"
+    def _rule_check(self, action: Any) -> str | None:
+        """Placements are judged by range (the rules asked), not by membership in the menu."""
+        return reasons.why_not(self, action)
 
     def _apply(self, action: Any) -> None:
         if isinstance(action, Choose):

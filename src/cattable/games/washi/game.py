@@ -11,8 +11,6 @@ The rules live in layers: `position.py` (what a position holds), `setup_phase.py
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from cattable.core import Game, Option, OptionError, Result, rank_by
@@ -126,14 +124,6 @@ class WashiState(SetupPhase, PlayPhase):
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
-
-    def is_legal(self, action: Action) -> bool:
-        """Membership in the (short) legal list: faster than building a set for every action. The list holds
-        the interned actions, so one of them found by identity is exact; anything else is checked."""
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = [] if self.phase == OVER else self._legal()
-        return any(map(is_, cache, repeat(action))) or (action in cache and A.ACTIONS.exact(action))
 
     def _legal(self) -> list[Action]:
         if self.phase == PLAY:
