@@ -12,8 +12,19 @@ import cattable
 from cattable.agents import RandomAgent
 from cattable.agents.cafe.heuristic import HeuristicAgent
 from cattable.core import IllegalAction, InvalidAction, OptionError, State
-from cattable.games.cafe.actions import CAT, DRAFT, MARK, PASS, CafeAction, Cat, Draft, Mark, Pass, check_value
-from cattable.games.cafe.game import INTERNED
+from cattable.games.cafe.actions import (
+    CAT,
+    DRAFT,
+    INTERNED,
+    MARK,
+    PASS,
+    CafeAction,
+    Cat,
+    Draft,
+    Mark,
+    Pass,
+    check_value,
+)
 from cattable.games.cafe.phases import CHOOSING_CAT, MARKING, OVER
 from cattable.games.cafe.sheet import NSPACES, SPACE_AT, sheet_from_text, sheet_to_text
 from cattable.interfaces.terminal.drawings.cafe import render

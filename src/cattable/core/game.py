@@ -1,9 +1,9 @@
 """The game API every game implements: a ``Game`` that makes states, and a ``State`` that plays.
 
-The base ``State`` does the bookkeeping shared by all games once (legality check before any change,
-the action log, the record, the chance source), so each game writes only its rules:
+The base ``State`` does the bookkeeping shared by all games once (the one legality check before any
+change, the action log, the record, the chance source), so each game writes only its rules:
 ``_legal()``, ``_apply()``, ``_why_illegal()``, ``current_player``, ``is_over``, ``_result()``,
-``view()``, ``_copy()`` and ``_redeal()``.
+``view()``, ``_copy()`` and ``_redeal()`` (and ``_rule_check()`` if its actions cannot all be listed).
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
+from itertools import repeat
+from operator import is_
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -229,7 +231,20 @@ class State(ABC):
         self.chance = Chance(seed, script)
         self.history: list[Action] = []
         self._legal_cache: list[Action] | None = None
-        self._legal_set: frozenset[Action] | None = None
+
+    _by_rule: ClassVar[bool] = False
+    """Whether the game judges actions by its ``_rule_check`` rather than by its list: set by the core."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """The core owns the one legality check: a game that overrides ``is_legal`` is refused when its
+        class is made, and one that defines ``_rule_check`` is judged by it."""
+        super().__init_subclass__(**kwargs)
+        if "is_legal" in cls.__dict__:
+            raise TypeError(
+                f"{cls.__qualname__} overrides is_legal: the core owns the legality check; a game whose "
+                "actions cannot all be listed defines _rule_check instead"
+            )
+        cls._by_rule = cls._rule_check is not State._rule_check
 
     # -- what every game provides ---------------------------------------------------------------
     @property
@@ -249,9 +264,18 @@ class State(ABC):
     def _apply(self, action: Action) -> None:
         """Carry out an action already known to be legal."""
 
+    def _rule_check(self, action: Action) -> str | None:
+        """Why ``action`` (of one of the game's action types, the game not over) is not legal now, or None
+        if it is: the rules asked directly. A game defines it when its actions cannot all be listed (the
+        tower's placements are judged by range) or when its list costs more to build than the rules cost to
+        ask (Cat Cafe's marks); the core then judges by it, not by the list. Others leave it alone."""
+        raise NotImplementedError
+
     def _why_illegal(self, action: Action) -> str:
-        """Say why a well-formed action is not legal here (override for better reasons)."""
-        return f"{action.text()} is not a legal move now"
+        """Say why a well-formed action is not legal here: the rule check's reason for a game judged by
+        rule; override for better reasons than the plain sentence."""
+        reason = self._rule_check(action) if self._by_rule else None
+        return reason or f"{action.text()} is not a legal move now"
 
     def result(self) -> Result:
         """The outcome of a finished game; ``GameNotOver`` before the end."""
@@ -332,7 +356,6 @@ class State(ABC):
         besides): for tests and tools that arrange a position by hand. Play never needs it: ``apply`` keeps
         the caches right."""
         self._legal_cache = None
-        self._legal_set = None
         self._forget()
 
     def _forget(self) -> None:
@@ -345,12 +368,22 @@ class State(ABC):
         return list(self._legal_cache)
 
     def is_legal(self, action: Action) -> bool:
-        """Membership in the legal actions; games with large action lists may override with a rule check."""
-        if self._legal_cache is None:
-            self._legal_cache = [] if self.is_over else self._legal()
-        if self._legal_set is None:
-            self._legal_set = frozenset(self._legal_cache)
-        return action in self._legal_set
+        """Whether ``action`` may be played now: the one legality check, which no game overrides (``apply``
+        makes the same check inline). A value of no action type, or any after the end, is not legal.
+
+        A game judged by rule (``_rule_check``) is asked directly. Otherwise the action must be in the
+        legal list: one of the list's own objects (found by identity, what bots and playouts pass) was
+        made by the rules, so it is exact; anything else equal to one must also match it class for class
+        and field type for field type (tuples compare by value: ``Move("move", 5.0) == Move("move", 5)``).
+        A scan of the list is cheaper than hashing it into a set for every move."""
+        if not isinstance(action, self.game.action_types) or self.is_over:
+            return False
+        if self._by_rule:
+            return self._rule_check(action) is None
+        cache = self._legal_cache
+        if cache is None:
+            cache = self._legal_cache = self._legal()
+        return any(map(is_, cache, repeat(action))) or _listed_exactly(action, cache)
 
     def apply(self, action: Action) -> None:
         """Play one action; an unreadable one raises InvalidAction, a forbidden one IllegalAction, unchanged."""
@@ -364,12 +397,19 @@ class State(ABC):
             ) from None
         if self.is_over:
             raise IllegalAction("the game is over")
-        if not self.is_legal(action):
-            raise IllegalAction(self._why_illegal(action))
+        if self._by_rule:  # is_legal's check, inline: apply is the hottest path of every playout
+            reason = self._rule_check(action)
+            if reason is not None:
+                raise IllegalAction(reason)
+        else:
+            cache = self._legal_cache
+            if cache is None:
+                cache = self._legal_cache = self._legal()
+            if not (any(map(is_, cache, repeat(action))) or _listed_exactly(action, cache)):
+                raise IllegalAction(self._why_illegal(action))
         self._apply(action)
         self.history.append(action)
         self._legal_cache = None
-        self._legal_set = None
 
     def apply_text(self, text: str) -> Action:
         action = self.game.parse_action(text)
@@ -385,7 +425,6 @@ class State(ABC):
         other.chance = self.chance.clone()
         other.history = list(self.history)
         other._legal_cache = self._legal_cache
-        other._legal_set = self._legal_set
         return other
 
     def determinize(self, seat: int | None, rng: random.Random) -> State:
@@ -394,7 +433,6 @@ class State(ABC):
         other._redeal(seat, rng)
         other.chance.reseed(rng.getrandbits(63))
         other._legal_cache = None
-        other._legal_set = None
         return other
 
     def record(self) -> dict[str, Any]:
@@ -411,3 +449,23 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state: {len(self.history)} actions, to play: {self.current_player}>"
+
+
+def _listed_exactly(action: Action, listed: list[Action]) -> bool:
+    """Whether ``action``, not one of ``listed``'s own objects, equals one of them exactly: of the same class,
+    each field of the same type (inside nested tuples too), since ``5.0 == 5`` and ``True == 1``. A plain
+    whole number or word also stands for the list's enum member of equal value (a suit read from text)."""
+    try:
+        twin = listed[listed.index(action)]
+    except ValueError:
+        return False
+    return _same_types(action, twin)
+
+
+def _same_types(a: object, b: object) -> bool:
+    kind = type(a)
+    if kind is not type(b):
+        return (kind is int or kind is str) and isinstance(b, kind) and not isinstance(b, bool)
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return all(map(_same_types, a, b))
+    return True

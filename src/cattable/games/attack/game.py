@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
 from typing import Any, ClassVar
 
 from cattable.core import Action, Game, Option, OptionError, Result
@@ -124,15 +122,6 @@ class AttackState(Position):
         o = AttackState.__new__(AttackState)
         self.copy_fields_to(o)
         return o
-
-    def is_legal(self, action: Action) -> bool:
-        """Membership by a scan of the (short) legal list: cheaper than hashing it into a set per move. One
-        of the list's own objects (found by identity) was made by the rules, so it is exact; anything else
-        equal to one is checked field by field."""
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = [] if self.over else self._legal()
-        return any(map(is_, cache, repeat(action))) or (action in cache and A.exact(action))
 
     def _legal(self) -> list[Action]:
         return choices.legal(self)

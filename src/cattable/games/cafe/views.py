@@ -1,23 +1,26 @@
 """What each seat of Cat Cafe sees: every sheet (marks are public once a round resolves), the dice, the
-towers' bonuses, and one's own choice while the others' are still hidden."""
+towers' bonuses, and one's own choice while the others' are still hidden; the score breakdown and the
+result; and the re-deal of the choices a seat has not seen."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import random
+from typing import Any
 
+from cattable.core import Result, ranking_from_scores
 from cattable.core.tuning import copy_options
 
+from . import scoring
 from .actions import Mark
-from .phases import CHOOSING_CAT, MARKING, PHASES
+from .choices import marks
+from .phases import CHOOSING_CAT, MARKING, OVER, PHASES
+from .position import Position
 from .rules import COST
-from .sheet import ITEMS, SPACES, TOWER_FLOORS, TOWER_SPACES, TOWERS
+from .sheet import HOUSE, ITEMS, SPACES, TOWER_FLOORS, TOWER_SPACES, TOWERS
 from .tunables import sheet_numbers
 
-if TYPE_CHECKING:
-    from .game import CafeState
 
-
-def sheet_view(state: CafeState, p: int) -> dict[str, Any]:
+def sheet_view(state: Position, p: int) -> dict[str, Any]:
     sheet = state.sheets[p]
     return {
         "towers": [
@@ -31,7 +34,7 @@ def sheet_view(state: CafeState, p: int) -> dict[str, Any]:
     }
 
 
-def chosen(state: CafeState, p: int) -> bool:
+def chosen(state: Position, p: int) -> bool:
     """Whether seat p has made this round's choice (public: everyone sees who is still thinking)."""
     if state.phase != MARKING and state.phase != CHOOSING_CAT:
         return False
@@ -39,7 +42,7 @@ def chosen(state: CafeState, p: int) -> bool:
     return order < state.turn
 
 
-def pending_json(state: CafeState, p: int) -> Any:
+def pending_json(state: Position, p: int) -> Any:
     act = state.pending[p]
     if act is None:
         return None
@@ -51,7 +54,7 @@ def pending_json(state: CafeState, p: int) -> Any:
     return out
 
 
-def last_json(state: CafeState, p: int) -> Any:
+def last_json(state: Position, p: int) -> Any:
     if not state.last:
         return None
     act, cost, cat = state.last[p]
@@ -64,14 +67,14 @@ def last_json(state: CafeState, p: int) -> Any:
     return out
 
 
-def view(state: CafeState, seat: int | None, _everything: bool = False) -> dict[str, Any]:
+def view(state: Position, seat: int | None, _everything: bool = False) -> dict[str, Any]:
     n = state.n
     phase = state.phase
     shown_phase = PHASES[phase]
     if phase == CHOOSING_CAT and seat != state._cp and not _everything:
         shown_phase = "mark"  # drawing a house must not show before the round resolves
     players = []
-    sheets, rows = state._public_info()
+    sheets, rows = public_info(state)
     numbers = sheet_numbers(state.options)
     for p in range(n):
         row = dict(sheets[p])
@@ -111,3 +114,83 @@ def view(state: CafeState, seat: int | None, _everything: bool = False) -> dict[
         view["phase_index"] = phase
         view["turn"] = state.turn
     return view
+
+
+# -- the score -----------------------------------------------------------------------------------------
+def public_info(s: Position) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The sheets as everyone sees them and their breakdown; both change only when a round resolves.
+
+    Cached and shared between views: treat views as read-only.
+    """
+    if s._public is None:
+        s._public = ([sheet_view(s, p) for p in range(s.n)], breakdown(s))
+    return s._public
+
+
+def breakdown(s: Position) -> list[dict[str, Any]]:
+    """Each seat's points item by item, computed afresh (``public_info`` keeps it)."""
+    rule = str(s.options["mice"])
+    yarn = scoring.yarn_points(s.sheets)
+    out = []
+    for p in range(s.n):
+        sheet = s.sheets[p]
+        cats = {ITEMS[i - 1]: (pts if pts >= 0 else None) for i, pts in enumerate(s.points[p]) if i}
+        row: dict[str, Any] = {
+            "cats": cats,
+            "house": sum(v for v in cats.values() if v is not None),
+            "yarn": yarn[p],
+            "butterfly": scoring.butterfly_points(sheet),
+            "bowl": scoring.bowl_points(sheet),
+            "cushion": scoring.cushion_points(sheet),
+            "mouse": scoring.mouse_points(sheet, rule),
+            "towers": sum(s.completed[p]),
+            "tower_bonuses": list(s.completed[p]),
+        }
+        row["total"] = sum(row[k] for k in ("house", "yarn", "butterfly", "bowl", "cushion", "mouse", "towers"))
+        out.append(row)
+    return out
+
+
+def result(s: Position) -> Result:
+    if s._result_memo is not None:
+        return s._result_memo
+    rows = public_info(s)[1]
+    scores = [row["total"] for row in rows]
+    details: dict[str, Any] = {"breakdown": rows, "rounds": s.round}
+    if s.n == 1:
+        target = int(s.options["solo_target"])
+        won = scores[0] >= target
+        details["solo_target"] = target
+        res = Result(
+            winners=(0,) if won else (),
+            ranking=((0,),),
+            scores=(float(scores[0]),),
+            team_win=won,
+            details=details,
+        )
+    else:
+        base = ranking_from_scores(scores)
+        res = Result(base.winners, base.ranking, base.scores, None, details)
+    if s.phase == OVER:
+        s._result_memo = res
+    return res
+
+
+# -- hidden information --------------------------------------------------------------------------------
+def redeal(s: Position, seat: int | None, rng: random.Random) -> None:
+    """Other seats' choices of this round are secret: replace each with a random legal one."""
+    if s.phase == CHOOSING_CAT and s._cp != seat:
+        # the acting seat is (for all `seat` knows) still choosing its mark
+        s.pending[s._cp] = None  # type: ignore[index]
+        s.pending_cat[s._cp] = 0  # type: ignore[index]
+        s.phase = MARKING
+    for p in range(s.n):
+        if p == seat or s.pending[p] is None or (p == s._cp and s.phase == CHOOSING_CAT):
+            continue
+        options = marks(s, p)
+        act = options[rng.randrange(len(options))]
+        s.pending[p] = act
+        s.pending_cat[p] = 0
+        if type(act) is Mark and act.item == HOUSE:
+            free = [i for i in range(1, 7) if s.points[p][i] < 0]
+            s.pending_cat[p] = free[rng.randrange(len(free))]

@@ -5,24 +5,23 @@ extending one cat's line by a single space or making a special move. Every actio
 space that held no line before, so a game always ends (see README.md for the decisions this makes where
 the rulebook is silent).
 
-The rules live in layers: `position.py` (what a position holds), `setup_phase.py` (the setup draws) and
-`play_phase.py` (moves, special moves, traps and turn order); `WashiState` puts them behind the game API.
+The rules live in layers: `position.py` (what a position holds, and its copy), `setup_phase.py` (the setup
+draws), `play_phase.py` (moves, special moves, traps and turn order), `reasons.py` (why an action is not
+legal) and `views.py` (the view and the result); `WashiState` puts them behind the game API.
 """
 
 from __future__ import annotations
 
-from itertools import repeat
-from operator import is_
 from typing import Any
 
-from cattable.core import Game, Option, OptionError, Result, rank_by
+from cattable.core import Game, Option, OptionError, Result
 from cattable.core.action import Action
 from cattable.core.descriptor import Part, Parts
 from cattable.core.i18n import N_
 
 from . import actions as A
+from . import views
 from .board import board_for
-from .coords import cell_name
 from .mapfile import MapError, load_map, shipped_maps
 from .play_phase import PlayPhase
 from .position import CATS, CATS_PER_PLAYER, FISH, FISH_PER_PLAYER, FISH_PER_ROW, OVER, PHASE_NAMES, PLAY, SPECIAL_MOVES
@@ -127,14 +126,6 @@ class WashiState(SetupPhase, PlayPhase):
     def is_over(self) -> bool:
         return self.phase == OVER
 
-    def is_legal(self, action: Action) -> bool:
-        """Membership in the (short) legal list: faster than building a set for every action. The list holds
-        the interned actions, so one of them found by identity is exact; anything else is checked."""
-        cache = self._legal_cache
-        if cache is None:
-            cache = self._legal_cache = [] if self.phase == OVER else self._legal()
-        return any(map(is_, cache, repeat(action))) or (action in cache and A.ACTIONS.exact(action))
-
     def _legal(self) -> list[Action]:
         if self.phase == PLAY:
             return self._play_actions(self.turn)
@@ -159,97 +150,8 @@ class WashiState(SetupPhase, PlayPhase):
 
     # -- outcome and views -------------------------------------------------------------------------
     def _result(self) -> Result:
-        n = self.players
-
-        def key(p: int) -> tuple[int, int, int, int]:
-            lost_at = self.eliminated.index(p) if p in self.eliminated else len(self.eliminated)
-            return (int(p in self.winners), lost_at, self.delivered(p), self.fish_taken[p])
-
-        groups = rank_by(range(n), key)
-        return Result(
-            winners=self.winners,
-            ranking=tuple(tuple(g) for g in groups),
-            scores=tuple(float(self.delivered(p)) for p in range(n)),
-            details={
-                "fish_picked_up": list(self.fish_taken),
-                "trapped": list(self.eliminated),
-                "draw": self.phase == OVER and not self.winners,
-            },
-        )
+        return views.result(self)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is on the table in this game: every seat sees the same, plus who it is."""
-        b = self.board
-        w = b.width
-
-        def name(node: int) -> str | None:
-            return None if node < 0 else cell_name(node // w, node % w)
-
-        players = []
-        for p in range(self.players):
-            players.append(
-                {
-                    "colour": b.colours[p],
-                    "edge": b.spec.strips[p].edge,
-                    "home": [name(c) for c in b.home_cells[p]],
-                    "far": [name(c) for c in b.far_cells[p]],
-                    "specials_left": self.specials[p],
-                    "fish_crossed_off": self.fish_taken[p],
-                    "fish_drawn": [self.fish_home[p], self.fish_far[p]],
-                    "in_game": self.alive[p],
-                    "cats": [
-                        {
-                            "at": name(self.ends[2 * p + k]),
-                            "fish": self.carry[2 * p + k],
-                            "home": self.done[2 * p + k],
-                            "path": list(self.paths[2 * p + k]),
-                        }
-                        for k in (0, 1)
-                    ],
-                }
-            )
-        return {
-            "game": "washi",
-            "seat": seat,
-            "map": b.spec.to_json(),
-            "width": w,
-            "height": b.height,
-            "phase": PHASE_NAMES[self.phase],
-            "to_play": self.current_player,
-            "lines": [self.owner[n] if n >= 0 else -1 for n in b.node],
-            "fish": list(self.fish),
-            "players": players,
-            "winners": list(self.winners),
-            "trapped": list(self.eliminated),
-            "moves_played": len(self.history),
-        }
-
-    def _copy(self) -> WashiState:
-        other = WashiState.__new__(WashiState)
-        other.board = self.board
-        other.owner = list(self.owner)
-        other.fish = list(self.fish)
-        other.blank = self.blank
-        other.lined = self.lined
-        other.ends = list(self.ends)
-        other.paths = [list(x) for x in self.paths]
-        other.carry = list(self.carry)
-        other.done = list(self.done)
-        other.specials = list(self.specials)
-        other.fish_taken = list(self.fish_taken)
-        other.fish_home = list(self.fish_home)
-        other.fish_far = list(self.fish_far)
-        other.alive = list(self.alive)
-        other.eliminated = list(self.eliminated)
-        other.drawings = list(self.drawings)
-        other.routes = list(self.routes)
-        other.route_bits = list(self.route_bits)
-        other.first_rules = self.first_rules
-        other.crowded = list(self.crowded)
-        other.row_crowd = list(self.row_crowd)
-        other.owed = list(self.owed)
-        other.phase = self.phase
-        other.step = self.step
-        other.turn = self.turn
-        other.winners = self.winners
-        return other
+        return views.view(self, seat)

@@ -6,7 +6,7 @@ The rules that change it live beside it: the setup draws (setup_phase.py) and th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from cattable.core import Game, State
 
@@ -128,3 +128,34 @@ class Position(State):
     def _after_turn(self, p: int) -> None:
         """Win, trap and turn order after seat ``p`` acted (play_phase.py)."""
         raise NotImplementedError
+
+    def _copy(self) -> Self:
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.board = self.board
+        other.owner = list(self.owner)
+        other.fish = list(self.fish)
+        other.blank = self.blank
+        other.lined = self.lined
+        other.ends = list(self.ends)
+        other.paths = [list(x) for x in self.paths]
+        other.carry = list(self.carry)
+        other.done = list(self.done)
+        other.specials = list(self.specials)
+        other.fish_taken = list(self.fish_taken)
+        other.fish_home = list(self.fish_home)
+        other.fish_far = list(self.fish_far)
+        other.alive = list(self.alive)
+        other.eliminated = list(self.eliminated)
+        other.drawings = list(self.drawings)
+        other.routes = list(self.routes)
+        other.route_bits = list(self.route_bits)
+        other.first_rules = self.first_rules
+        other.crowded = list(self.crowded)
+        other.row_crowd = list(self.row_crowd)
+        other.owed = list(self.owed)
+        other.phase = self.phase
+        other.step = self.step
+        other.turn = self.turn
+        other.winners = self.winners
+        return other
