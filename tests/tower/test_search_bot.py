@@ -13,7 +13,7 @@ import pytest
 import cattable
 from cattable.agents import InfoSet, make_agent
 from cattable.agents.budget import LEVELS, Budget
-from cattable.agents.tower.heuristic import CAP, HeuristicAgent
+from cattable.agents.tower.heuristic import CAP, GUARD_SECONDS, HeuristicAgent
 from cattable.agents.tower.search import DUEL_LOSS, FEW_CANDIDATES, LIVE_STOREYS, Plan, SearchAgent, _level_of
 from cattable.games.tower import placing
 from cattable.games.tower.actions import Cat, Choose, Floor, Wall
@@ -26,7 +26,7 @@ from .helpers import new, refresh, scene, set_actions, storey, tower
 
 GAME = cattable.game("tower")
 ROOMY = Budget(iterations=400, max_seconds=60.0)
-"""The medium level's trials with no time cap: the move depends only on the seed and the view."""
+"""The medium level's plan with a trial count too large to bind (60 s: 1,325 // storeys trials)."""
 
 
 def _mid_game(players: int = 3, **options: Any) -> TowerState:
@@ -155,6 +155,7 @@ def test_kept_placements_are_compared_on_the_same_shaky_hands(monkeypatch: pytes
     monkeypatch.setattr(bot, "_try", fake_try)
     bot.mark = time.process_time()
     bot.deadline = bot.mark + 60.0  # what choose() sets before it searches
+    bot.allowance = bot.trial_allowance(s.view(seat))
     bot._search(s.view(seat), s.legal_actions())
     noisy = [hands[1:] for hands in tries.values() if len(hands) > 1]
     assert len(noisy) == bot.plan.keep and all(len(h) == bot.plan.trials for h in noisy)
@@ -183,14 +184,13 @@ def test_a_fifth_wall_costs_the_game_in_a_duel_and_climbing_counts_little(
     assert view_reading.climb_weight(view) == climb
 
 
-def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(monkeypatch: pytest.MonkeyPatch) -> None:
-    # On a tall tower the still look at every candidate could eat the whole cap; a candidate never met by
-    # a shaky hand would then be judged on its still try alone, too kindly. Here every try costs 0.1 s of a
-    # 1.0 s cap: the still look stops at half the time (4 candidates), the 4 kept meet one shaky hand, and
-    # the second hand, cut short by the cap after the first candidate, counts for none. It is rigged to
-    # make that candidate look best if it counted: the bot must take the runner-up.
-    from cattable.agents.tower import search
-
+def test_a_tight_trial_cap_still_leaves_the_kept_placements_their_shaky_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    # On a tall tower the still look at every candidate could eat the whole allowance; a candidate never met
+    # by a shaky hand would then be judged on its still try alone, too kindly. Here the decision may run 10
+    # trials: the still look stops at half of them (5 candidates), the 4 kept meet one shaky hand, and the
+    # second hand, cut short by the cap after the first candidate, counts for none. It is rigged to make
+    # that candidate look best if it counted: the bot must take the runner-up. The CPU clock, running 0.1 s
+    # a trial, decides nothing: it is only the outer guard.
     clock = [0.0]
     monkeypatch.setattr(time, "process_time", lambda: clock[0])
     s = _mid_game()
@@ -210,18 +210,51 @@ def test_a_tight_time_cap_still_leaves_the_kept_placements_their_shaky_hands(mon
 
     monkeypatch.setattr(bot, "_try", fake_try)
     bot.mark = bot.slowest = 0.0
-    bot.deadline = search.SAFETY * 1.0
+    bot.deadline = GUARD_SECONDS
+    bot.allowance = 10
     legal = s.legal_actions()
     assert isinstance(legal[0], Wall) and len(legal) > 5
     choice = bot._search(s.view(seat), legal)
     order = list(tries)
-    assert [tries[a].count(True) for a in order] == [1, 1, 1, 1]
-    assert [tries[a].count(False) for a in order] == [2, 1, 1, 1]
-    assert choice == order[1]
+    assert [tries[a].count(True) for a in order] == [1, 1, 1, 1, 1]
+    assert [tries[a].count(False) for a in order] == [2, 1, 1, 1, 0]
+    assert choice == order[1] and bot.trials_run == 10 and not bot.timed_out
+
+
+@pytest.mark.parametrize("mode", ["coop", "competitive"])
+def test_a_busy_clock_never_changes_the_moves_of_a_seed(monkeypatch: pytest.MonkeyPatch, mode: str) -> None:
+    """The trials are counted, not timed: hard's card and first wall on a 4-storey tower (the cooperative
+    game's guarded moves, the competitive game's flat search) are the same, trial for trial, whether the CPU
+    clock runs as it does or 0.3 s a look (a machine many times slower, or a busy one)."""
+
+    def play() -> list[tuple[object, int]]:
+        s = _mid_game(mode=mode)
+        set_actions(s, "A01", "A20", "A15")
+        bot = make_agent("mcts:hard", GAME, seed=5)
+        assert isinstance(bot, SearchAgent)
+        out: list[tuple[object, int]] = []
+        for _ in range(2):  # the card, then its first piece
+            seat = s.current_player
+            assert seat is not None
+            action = bot.choose(s.view(seat), s.legal_actions())
+            out.append((action, bot.trials_run + bot.trials))
+            s.apply(action)
+        return out
+
+    steady = play()
+    clock = [0.0]
+
+    def busy() -> float:
+        clock[0] += 0.3
+        return clock[0]
+
+    monkeypatch.setattr(time, "process_time", busy)
+    assert play() == steady
+    assert any(trials > 1 for _, trials in steady), steady  # the trials ran (they would cross the old cap)
 
 
 @pytest.mark.parametrize(("first", "taken"), [(5.0, 0), (-1000.0, 1)])
-def test_the_card_sides_the_time_cap_did_not_reach_are_taken_only_over_a_collapse(
+def test_the_card_sides_the_trial_cap_did_not_reach_are_taken_only_over_a_collapse(
     monkeypatch: pytest.MonkeyPatch, first: float, taken: int
 ) -> None:
     # The heuristic's favourite side is simulated first; then the cap is reached. A simulated side is kept
@@ -236,12 +269,13 @@ def test_the_card_sides_the_time_cap_did_not_reach_are_taken_only_over_a_collaps
 
     def fake_side(view: object, base: object, side: object) -> float:
         simulated.append(side)
-        bot.deadline = 0.0  # the cap is reached after this side
+        bot.trials_run += 1  # a side costs a trial here: the allowance of one is reached after this side
         return first
 
     monkeypatch.setattr(bot, "_cat_side", fake_side)
     monkeypatch.setattr(bot, "_wall_side", fake_side)
     bot.mark, bot.deadline = time.process_time(), time.process_time() + 60.0
+    bot.allowance = 1
     assert bot._choose_card(view, legal) == favourites[taken]
     assert len(simulated) == 1
 

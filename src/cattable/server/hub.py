@@ -71,6 +71,18 @@ class SeatSpec:
     bot: str | None = None
 
 
+def bot_pool(workers: int) -> ProcessPoolExecutor:
+    """The processes that compute the bots' moves (``bots.bot_move``): spawned fresh, each dying with the
+    server. A function of its own so that benchmarks/bench_tower_bot_move.py times a bot's move in the very
+    pool the server uses."""
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker_started,
+        initargs=(os.getpid(),),
+    )
+
+
 def guided_seed(game_name: str) -> int:
     """The fixed deal of a guided table (``guided: true``, the browser's "Learn by playing"): the CRC-32 of
     ``"guided <game>"``, so every guided game of a game starts from the same position and the server names
@@ -210,12 +222,7 @@ class Hub:
     @property
     def pool(self) -> Executor:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self._bot_workers,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=worker_started,
-                initargs=(os.getpid(),),
-            )
+            self._pool = bot_pool(self._bot_workers)
         return self._pool
 
     def _spawn(self, coro: Any) -> None:

@@ -36,7 +36,7 @@ CATS_FROM = 16
 304 brought a wall down, ``experiments/tower_duel_falls.py``). Every storey is replayed: a mixed pair of
 walls can fell a storey of a three-storey tower."""
 HANDS = 3
-"""Shaky hands a card side is replayed with (fewer if the time cap comes first)."""
+"""Shaky hands a card side is replayed with (fewer if the trial cap comes first)."""
 SETTLE = placing.SETTLE
 """Simulated seconds each replayed placement gets to come to rest: the rules' own, since a tall tower can
 start to fall after the heuristic's 0.8 s (``tests/tower/data/slow-collapse.json``)."""
@@ -61,7 +61,7 @@ def _storeys(view: Mapping[str, Any]) -> int:
 def _card(agent: SearchAgent, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
     """The heuristic's card side if its replays stand. Else a side taken as safe (a Feline Friend on a tower
     under ``CATS_FROM`` storeys), the heuristic's favourite of those; else the side whose replays fell least
-    (the time cap permitting: the heuristic's side is replayed first)."""
+    (the trial cap permitting: the heuristic's side is replayed first)."""
     pick = HeuristicAgent._decide(agent, view, legal)
     if _taken_as_safe(view, pick):
         return pick
@@ -92,7 +92,7 @@ def _taken_as_safe(view: Mapping[str, Any], a: Action) -> bool:
 
 def side_risk(agent: SearchAgent, view: Mapping[str, Any], base: TowerWorld, a: Action) -> float | None:
     """Mean risk over shaky replays of what card side ``a`` asks for: 1 for a lost game (the fifth wall
-    down), ``WALL_SHARE`` a wall that falls short of that (None: the time cap came before the first replay)."""
+    down), ``WALL_SHARE`` a wall that falls short of that (None: the trial cap came before the first replay)."""
     if _taken_as_safe(view, a):
         return 0.0
     side = side_of(view, a)

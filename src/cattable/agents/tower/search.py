@@ -28,8 +28,10 @@ trial on a tall tower simulates only its top storeys, the ones beneath held stil
 the heuristic's 0.8 s misses a tower that falls slowly); ``card_lookahead=False`` with
 ``candidates=FEW_CANDIDATES`` (the heuristic's cards and its 5 placements, each with more shaky hands).
 
-It sees only the view and the legal actions. ``budget.iterations`` sets the number of trials (so a
-seed replays the same game), ``budget.max_seconds`` is a hard cap checked between trials.
+It sees only the view and the legal actions. ``budget.iterations`` sets the plan of trials, and
+``budget.max_seconds`` a count of trials by the tower's height (``TRIAL_SECOND_STOREYS``): both counts, so a
+seed replays the same game on any machine. The CPU clock is only an outer guard (``GUARD_SECONDS``, as the
+heuristic's), which a normal decision never reaches.
 """
 
 from __future__ import annotations
@@ -49,7 +51,16 @@ from cattable.games.tower.pieces import black_cat
 from cattable.games.tower.table import tilt_of
 from cattable.games.tower.tunables import view_world
 
-from .heuristic import SAMPLES, HeuristicAgent, _my_goals, _my_level, _wanted_colours, side_of
+from .heuristic import (
+    GUARD_SECONDS,
+    MIN_TRIALS,
+    SAMPLES,
+    HeuristicAgent,
+    _my_goals,
+    _my_level,
+    _wanted_colours,
+    side_of,
+)
 from .view_reading import (
     cat_floors,
     cat_spots,
@@ -71,6 +82,7 @@ from .weights import (
     LIVE_STOREYS,
     SAFETY,
     STILL_SHARE,
+    TRIAL_SECOND_STOREYS,
     WALL_FALL,
     Plan,
 )
@@ -114,13 +126,16 @@ class SearchAgent(HeuristicAgent):
         self.plan = Plan.of(self.budget, candidates)
         self.name = spec
         self.trials_run = 0
+        self.allowance = 0
+        """Trials this decision may run (``allowance``), the guard's placements counted too."""
 
     # -- the decision -------------------------------------------------------------------------------
     def choose(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         self.mark = time.process_time()
-        self.deadline = self.mark + SAFETY * self.budget.max_seconds
+        self.deadline = self.mark + GUARD_SECONDS  # an outer guard only: the trials are counted
         self.slowest = 0.0
-        self.trials_run = 0
+        self.trials_run = self.trials = 0
+        self.allowance = self.trial_allowance(view)
         self.timed_out = False
         if len(legal) == 1:
             return legal[0]
@@ -141,6 +156,20 @@ class SearchAgent(HeuristicAgent):
         if view["phase"] == "interact":
             return self._choose_move(view, legal) if self.plan.lookahead else super()._decide(view, legal)
         return self._search(view, legal)
+
+    def trial_allowance(self, view: Mapping[str, Any]) -> int:
+        """The trials a decision may run on this tower: the level's seconds as a count, fewer with every
+        storey (a trial costs more with each), never under ``MIN_TRIALS``."""
+        storeys = max(view["tower"]["reading"]["floor_levels"].values(), default=1)
+        per_storey = round(TRIAL_SECOND_STOREYS * SAFETY * self.budget.max_seconds)
+        return max(MIN_TRIALS, per_storey // max(1, storeys))
+
+    def _time_left(self, until: float | None = None) -> bool:
+        """Called before each trial: False once the decision's trials (its own and the heuristic's placement
+        trials it borrows) reach the allowance, or ``until`` (a count); the CPU clock only as the outer guard."""
+        if self.trials_run + self.trials >= (self.allowance if until is None else until):
+            return False
+        return super()._time_left()
 
     def _guarded(self, view: Mapping[str, Any]) -> bool:
         """Whether ``guard.py`` plays this decision: a duel's or the cooperative game's, at medium and hard
@@ -171,10 +200,9 @@ class SearchAgent(HeuristicAgent):
         if len(candidates) > self.plan.cap:
             candidates = self.rng.sample(candidates, self.plan.cap)
         base = self._base(view, min(level_of(view, a) for a in candidates))
-        # The still look may spend only ``STILL_SHARE`` of the time left: a candidate never met by a shaky
-        # hand is judged too kindly, so the kept ones must have time left for their noisy trials.
-        now = time.process_time()
-        until = now + STILL_SHARE * max(0.0, self.deadline - now)
+        # The still look may spend only ``STILL_SHARE`` of the trials left: a candidate never met by a shaky
+        # hand is judged too kindly, so the kept ones must have trials left for their noisy ones.
+        until = self.trials_run + STILL_SHARE * max(0, self.allowance - self.trials_run)
         still = []
         for i, a in enumerate(candidates):
             if i > 0 and not self._time_left(until):
@@ -185,7 +213,7 @@ class SearchAgent(HeuristicAgent):
         kept = still[: self.plan.keep]
         # Common random numbers: every kept candidate meets the same shaky hands, so they are compared on
         # the placement and not on whose hand happened to tremble least (the winner's curse). Hands are
-        # dealt one at a time to all of them, and a hand the time cap cuts short counts for none.
+        # dealt one at a time to all of them, and a hand the trial cap cuts short counts for none.
         noisy: list[list[float]] = [[] for _ in kept]
         for hand in (self._noise(view) for _ in range(self.plan.trials)):
             row = []
@@ -252,7 +280,7 @@ class SearchAgent(HeuristicAgent):
     # -- Action cards --------------------------------------------------------------------------------
     def _choose_card(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Action:
         """Each card side is carried out on the world from the view, with the seat's own noisy hand. The
-        heuristic's favourites go first; a side the time cap did not reach is not chosen (a rule-of-thumb
+        heuristic's favourites go first; a side the trial cap did not reach is not chosen (a rule-of-thumb
         score is on another scale than a simulated one), unless every side it reached is a ``DISASTER``."""
         levels = view["tower"]["reading"]["floor_levels"]
         base = self._base(view, min((levels.get(f, 1) for f in cat_floors(view)), default=1))
@@ -287,7 +315,7 @@ class SearchAgent(HeuristicAgent):
     def _wall_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float | None:
         """Build the storey: both wall orders at each free diagonal, floor centred; keep the levellest
         plan, replay it with noise, and weigh a standing floor against the walls it brings down (None: the
-        time cap came before the first storey)."""
+        trial cap came before the first storey)."""
         if not view["stock"]["floors"]:
             return -1000.0
         plans: dict[frozenset[tuple[str, float, float]], tuple[Wall, Wall]] = {}
@@ -358,7 +386,7 @@ class SearchAgent(HeuristicAgent):
 
     def _cat_side(self, view: Mapping[str, Any], base: TowerWorld, side: Side) -> float | None:
         """The best spots this side allows (a short placement search), and what they are worth (None: the
-        time cap came before the first spot)."""
+        trial cap came before the first spot)."""
         menu = cat_spots(view, side.cat)
         if not menu:
             return -1000.0

@@ -33,9 +33,16 @@ DUEL_LOSS = -2000.0
 DISASTER = -400.0
 """A card side scored this low brings the tower down (or cannot be carried out): any untried side is better."""
 STILL_SHARE = 0.5
-"""Share of a placement's time left that the still-hand look at every candidate may take."""
+"""Share of a placement's trials left that the still-hand look at every candidate may take."""
 SAFETY = 0.92
-"""Share of ``budget.max_seconds`` the search may use before it stops early."""
+"""Share of ``budget.max_seconds`` the search once used before it stopped early (a CPU clock); the level's
+seconds now only size its count of trials (``TRIAL_SECOND_STOREYS``)."""
+TRIAL_SECOND_STOREYS = 24.0
+"""Trials a decision may run per second of its level's ``max_seconds`` (times ``SAFETY``), times the storeys
+standing: ``round(TRIAL_SECOND_STOREYS * SAFETY * max_seconds) // storeys``, at least ``MIN_TRIALS``. A trial
+costs about 0.04 CPU s a storey on the 2-core machine where the levels' seconds were set, so the count
+gives each level about the trials its clock gave there (hard 40 // storeys, the heuristic's own cap; medium
+22, easy 9), and a seed replays the same game on any machine, busy or not (issue #31)."""
 FEW_CANDIDATES = 5
 """With ``candidates`` set to this (an experiment, off by default), a decision tries what the heuristic tries
 (5 placements), each with the plan's shaky hands. Picked from 16 by their still tries, the best may fall more
@@ -96,6 +103,7 @@ __all__ = [
     "LIVE_STOREYS",
     "SAFETY",
     "STILL_SHARE",
+    "TRIAL_SECOND_STOREYS",
     "WALL_FALL",
     "Plan",
 ]
