@@ -16,7 +16,7 @@ from tests.tower.helpers import new, set_actions, tower
 
 def _wall_decision() -> tuple[dict[str, Any], list[Any]]:
     s = new(players=3, steadiness="normal")
-    tower(s, 2)
+    tower(s, 1)  # low enough that the trial cap lets every sampled candidate try both hands
     set_actions(s, "A07", "A19")
     s.apply(Choose("choose", 1, "left"))
     legal = s.legal_actions()
@@ -86,7 +86,7 @@ def test_a_busy_machine_plays_the_same_move(monkeypatch: pytest.MonkeyPatch, cos
     assert len(seen) == min(len(legal), bot.samples)
 
 
-@pytest.mark.parametrize(("storeys", "trials"), [(1, 10), (4, 10), (8, 5), (13, 3), (16, 2), (25, 2)])
+@pytest.mark.parametrize(("storeys", "trials"), [(1, 10), (2, 10), (4, 6), (8, 3), (9, 2), (25, 2)])
 def test_a_taller_tower_gets_fewer_trials(storeys: int, trials: int) -> None:
     view = {"tower": {"reading": {"floor_levels": {f"F{k}": k for k in range(1, storeys + 1)}}}}
     assert HeuristicAgent(seed=1).trial_cap(view) == trials

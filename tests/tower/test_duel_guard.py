@@ -97,7 +97,7 @@ def test_when_every_side_is_a_storey_it_takes_the_one_whose_replays_fell_least()
 
 def test_in_a_duel_placements_are_the_heuristics_own() -> None:
     s = new(players=2, mode="competitive", steadiness="normal")
-    tower(s, 2)
+    tower(s, 1)  # low enough that the heuristic's trial cap (24 // storeys) tries every candidate, as the search does
     set_actions(s, "A09", "A10", "A13")
     s.apply(Choose("choose", 3, ""))
     view, legal = s.view(s.current_player), s.legal_actions()

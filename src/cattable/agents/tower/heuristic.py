@@ -27,13 +27,15 @@ SAMPLES = 5
 CAP = 0.8
 """Simulated seconds a candidate gets to come to rest: the heuristic's cheap look. A tower that starts to fall
 slowly can still stand at 0.8 s and lie on the table at the rules' 2 s (``SearchAgent(settle=...)``)."""
-TRIAL_STOREYS = 40
+TRIAL_STOREYS = 24
 """Trials a placement may run, times the storeys standing: the trial cap is ``TRIAL_STOREYS // storeys``
 (at most every sampled candidate with both hands, at least ``MIN_TRIALS``). A trial costs more with every
 storey (more bodies, and a leaning tower that never falls asleep runs each trial to ``CAP``): five
 candidates once took up to 9 s a move on a 14-16-storey tower. Counting trials, not CPU seconds, keeps a
 move's cost bounded and makes it depend only on the seed and the view, so a game replays the same on a
-busy machine (issue #31): 10 trials up to 4 storeys, 5 at 8, 3 at 13, 2 from 16."""
+busy machine (issue #31). 24, not 40: a bot's move from the server's pool then stays under the 2 s a
+person waits at p95 (benchmarks/bench_tower_bot_move.py, docs/BOTS.md): 10 trials up to 2 storeys, 6 at
+4, 3 at 8, 2 from 9."""
 MIN_TRIALS = 2
 """The fewest trials a placement gets however tall the tower: one candidate, still and shaky."""
 GUARD_SECONDS = 30.0
