@@ -16,6 +16,7 @@ import secrets
 import signal
 import time
 import uuid
+import weakref
 import zlib
 from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -97,6 +98,11 @@ WAITING = N_("{name}'s time has run out: the table waits for their move")
 HANDOVER_POLL = 0.25
 """Seconds between a waiting process's tries at a lease another process holds (see ``_take_over``)."""
 
+IDLE_SECONDS = 60.0
+"""Seconds a table stays in memory with nobody watching it, no bot thinking and no clock running before the
+hub lets it go (and its lease): the next visit rebuilds it from the store, as after a restart. Without it
+every table a process ever served stays in its memory (10 MiB a minute under benchmarks/bench_soak.py)."""
+
 SLOW_MOVE = 0.002
 """Seconds a move may take on the event loop; a table whose last move took longer plays the next in a
 thread (the tower's physics), so the loop keeps answering every other table."""
@@ -120,6 +126,23 @@ class CrashPoints:
             os.kill(os.getpid(), signal.SIGKILL)
 
 
+class TableLocks:
+    """One ``asyncio.Lock`` per table id, kept only while someone holds it or waits for it (a weak value): a
+    table let go leaves no lock behind, and a lock being waited for is never replaced by a second one."""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def __getitem__(self, table_id: str) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    def __len__(self) -> int:
+        return len(self._locks)
+
+
 class Hub:
     """Every table this process serves (those whose lease it holds)."""
 
@@ -132,8 +155,10 @@ class Hub:
         lease_seconds: float = 15.0,
         owner: str | None = None,
         webhooks: WebhookSender | None = None,
+        idle_seconds: float = IDLE_SECONDS,
     ) -> None:
         self.store = store
+        self.idle_seconds = idle_seconds
         self.webhooks = webhooks or WebhookSender()
         self.webhooks.report = self._webhook_outcome
         self.owner = (owner or uuid.uuid4().hex)[:32]
@@ -145,7 +170,7 @@ class Hub:
         self._pool: Executor | None = None
         self.tables: dict[str, Table] = {}
         self.broken: dict[str, str] = {}
-        self.locks: defaultdict[str, asyncio.Lock] = defaultdict(asyncio.Lock)
+        self.locks = TableLocks()
         self.watchers: defaultdict[str, set[Watcher]] = defaultdict(set)
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
@@ -171,6 +196,7 @@ class Hub:
         for table in list(self.tables.values()):
             await self._continue(table)
         self._renewer = asyncio.get_running_loop().create_task(self._renew_leases())
+        self._background.add(asyncio.get_running_loop().create_task(self._sweep_idle()))
 
     async def drain(self, timeout: float = 10.0) -> None:
         """Stop for a restart: take no new table, let every move being committed finish, then release every
@@ -182,6 +208,8 @@ class Hub:
             task.cancel()
         if self._renewer is not None:
             self._renewer.cancel()
+        for task in self._background:
+            task.cancel()
         for handle in self.timers.values():
             handle.cancel()
         held: list[asyncio.Lock] = []
@@ -240,6 +268,46 @@ class Hub:
                 await self._drop(table_id, "another server process serves this table now; reconnect")
             for table_id in await self.writer.call(partial(self.store.wanted_from, self.owner)):
                 await self._hand_over(table_id)
+
+    async def _sweep_idle(self) -> None:
+        while True:
+            await asyncio.sleep(max(1.0, self.idle_seconds / 4))
+            await self.let_go_idle()
+
+    def _idle(self, table_id: str, table: Table, now: float) -> bool:
+        """Nobody watches the table, no bot of it is thinking, no clock of it runs, and nobody asked for it
+        for ``idle_seconds``."""
+        if self.watchers.get(table_id):
+            return False
+        task = self.bot_tasks.get(table_id)
+        if task is not None and not task.done():
+            return False
+        timer = self.timers.get(table_id)
+        if timer is not None and not timer.cancelled() and timer.when() > asyncio.get_running_loop().time():
+            return False
+        return now - table.touched >= self.idle_seconds
+
+    async def let_go_idle(self, now: float | None = None) -> list[str]:
+        """Let go of every idle table (``_idle``): out of memory, its lease released. Its events are all
+        stored, so the next request for it rebuilds it (``table``) as a restart would. The ids let go."""
+        now = time.monotonic() if now is None else now
+        gone: list[str] = []
+        for table_id, table in list(self.tables.items()):
+            lock = self.locks[table_id]
+            if lock.locked() or not self._idle(table_id, table, now):
+                continue
+            async with lock:
+                if self.tables.get(table_id) is not table or not self._idle(table_id, table, now):
+                    continue
+                del self.tables[table_id]
+                self.watchers.pop(table_id, None)
+                self.bot_tasks.pop(table_id, None)
+                self.timers.pop(table_id, None)
+                await self.writer.call(partial(self.store.release_lease, table_id, self.owner))
+            gone.append(table_id)
+        if gone:
+            self.metrics.idle_let_go.inc(len(gone))
+        return gone
 
     async def _hand_over(self, table_id: str) -> None:
         """Another process was sent this table (the balancer's choice changed): give it up between two
@@ -307,6 +375,7 @@ class Hub:
                 else f"this table cannot continue: {table}. Its events are kept unchanged."
             )
             return None
+        table.touched = time.monotonic()
         self.tables[table_id] = table
         self._arm(table)
         return table
@@ -319,6 +388,7 @@ class Hub:
             raise Refusal("broken", self.broken[table_id])
         table = self.tables.get(table_id)
         if table is not None:
+            table.touched = time.monotonic()
             return table
         async with self.locks[table_id]:
             table = self.tables.get(table_id)
@@ -528,7 +598,12 @@ class Hub:
             await self._send_update(table, watcher)
 
     def unwatch(self, table_id: str, watcher: Watcher) -> None:
-        self.watchers[table_id].discard(watcher)
+        watchers = self.watchers.get(table_id)
+        if watchers is not None:
+            watchers.discard(watcher)
+        table = self.tables.get(table_id)
+        if table is not None:
+            table.touched = time.monotonic()  # idle from the last watcher's leaving
 
     async def message(self, table_id: str, viewer: Viewer, since: int = 0) -> wire.StateMessage:
         """The position and the log since ``since`` as ``viewer`` sees them (for HTTP readers)."""

@@ -72,6 +72,11 @@ class Metrics:
             buckets=TAKEOVER_BUCKETS,
             registry=self.registry,
         )
+        self.idle_let_go = Counter(
+            "cattable_idle_tables_let_go",
+            "Tables let go from memory after sitting idle (nobody watching, no bot, no clock); reloaded on demand.",
+            registry=self.registry,
+        )
         self.sockets = Gauge("cattable_open_sockets", "WebSocket connections open.", registry=self.registry)
         self._live = Gauge("cattable_live_tables", "Tables served whose game is not over.", registry=self.registry)
         self._leases = Gauge(
