@@ -19,7 +19,7 @@ import uuid
 import zlib
 from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Protocol, cast
@@ -28,7 +28,7 @@ from cattable.core import IllegalAction, OptionError
 from cattable.core import game as get_game
 from cattable.core.i18n import N_
 
-from . import clocks, logs
+from . import clocks, encoding, logs
 from . import protocol as wire
 from .bots import bot_move, check_bot, worker_started
 from .metrics import Metrics
@@ -58,7 +58,9 @@ class Watcher(Protocol):
     seen: int
     """The last version this watcher has been sent."""
 
-    async def send(self, message: wire.ServerMessage) -> None: ...
+    async def send(self, message: wire.ServerMessage, text: str | None = None) -> None:
+        """Send ``message``; ``text``, when given, is its JSON already encoded (``encoding.frame``), shared
+        by every watcher sent the same message."""
 
     async def close(self, reason: str, *, final: bool = True) -> None:
         """End the connection: ``final`` when its seat was given to someone else (the client stops); not
@@ -536,20 +538,30 @@ class Hub:
                 "now": time.time(),
             }
 
-    async def _send_update(self, table: Table, watcher: Watcher, settle: bool = True) -> None:
+    async def _send_update(
+        self, table: Table, watcher: Watcher, settle: bool = True, shared: _Shared | None = None
+    ) -> None:
+        """Send ``watcher`` the position as its seat sees it and the log since the version it saw. Within one
+        fan-out (``shared``), watchers of the same seat (or spectators) that saw the same version are sent
+        the same message, built and encoded once."""
         since = watcher.seen
         reset = since > table.version  # a move was taken back: the client redraws from the start
         if settle:
             await self._send_settle(table, watcher)
-        msg: wire.StateMessage = {
-            **table.seat_message(watcher.viewer),
-            "log": table.log_lines(watcher.viewer, 0 if reset else since),
-            "reset": reset,
-            "now": time.time(),
-        }
+        shared = _Shared(time.time()) if shared is None else shared
+        key = (watcher.viewer, 0 if reset else since, reset)
+        built = shared.built.get(key)
+        if built is None:
+            msg: wire.StateMessage = {
+                **table.seat_message(watcher.viewer),
+                "log": table.log_lines(watcher.viewer, key[1]),
+                "reset": reset,
+                "now": shared.now,
+            }
+            built = shared.built[key] = (msg, encoding.frame(msg))
         watcher.seen = table.version
         try:
-            await watcher.send(msg)
+            await watcher.send(*built)
         except Exception:  # a connection that went away is dropped; it resumes from its version
             self.watchers[table.row.id].discard(watcher)
 
@@ -567,8 +579,9 @@ class Hub:
         watchers = list(self.watchers[table.row.id])
         for watcher in watchers:  # every settle first: it plays while the states are being built
             await self._send_settle(table, watcher)
+        shared = _Shared(time.time())
         for watcher in watchers:
-            await self._send_update(table, watcher, settle=False)
+            await self._send_update(table, watcher, settle=False, shared=shared)
 
     # -- acting ----------------------------------------------------------------------------------------
     async def act(self, table_id: str, seat: int, data: Any, msg_id: Any, *, by_bot: bool = False) -> wire.AckMessage:
@@ -852,6 +865,15 @@ class Hub:
         # the move whose rests these are (a placement everyone saw): where its piece was let go
         move = record["actions"][at - 1] if rests and at > 0 else None
         return {"version": at, "seat": target, "view": past.view(target), "rests": rests, "move": move}
+
+
+@dataclass
+class _Shared:
+    """The messages of one fan-out, by (viewer, version the log starts after, reset), with their JSON: N
+    spectators cost one message and one encoding. Kept for one fan-out only, so it never outlives a change."""
+
+    now: float
+    built: dict[tuple[Viewer, int, bool], tuple[wire.StateMessage, str]] = field(default_factory=dict)
 
 
 def _choosers(table: Table) -> set[int]:
