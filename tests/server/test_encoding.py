@@ -49,7 +49,7 @@ def test_every_float_is_written_as_the_standard_encoder_writes_it() -> None:
     [
         "caf\u00e9 \u732b \U0001f408",  # escaped as \\uXXXX by the standard encoder
         "del\x7f",
-        "\x00\x1f\n\t\"\\/",
+        '\x00\x1f\n\t"\\/',
         2**64,  # beyond orjson's integers
         {"b": [1, (2, 3)], "a": {"z": None, "y": True}},
         {"k": "\u00e9"},

@@ -88,8 +88,10 @@ HANDOVER_POLL = 0.25
 """Seconds between a waiting process's tries at a lease another process holds (see ``_take_over``)."""
 
 SLOW_MOVE = 0.002
-"""Seconds a move may take on the event loop; a table whose last move took longer plays the next in a
-thread (the tower's physics), so the loop keeps answering every other table."""
+"""Seconds of CPU a move may take on the event loop; a table whose last move took longer plays the next in
+a thread (the tower's physics), so the loop keeps answering every other table. CPU, not elapsed time: a
+move played in a thread waits for the interpreter's lock, and timed by the clock on the wall a busy server
+judged every Tokyo Washi move (0.3 ms of CPU) slow and paid a thread's hand-over on each."""
 
 
 class CrashPoints:
@@ -653,13 +655,12 @@ class Hub:
         table is rebuilt from the store, so memory never runs ahead of the database."""
         dequeue = seat in table.queued
         before = table.state.current_player
-        started = time.perf_counter()
         drawn, played = len(table.state.chance.log), len(table.state.history)
         try:
             if table.slow_moves:  # physics: off the event loop, which keeps answering everyone else
-                event, table.settle = await asyncio.to_thread(apply_recording, table, seat, action, msg_id)
+                event, table.settle, took = await asyncio.to_thread(_timed_apply, table, seat, action, msg_id)
             else:
-                event, table.settle = apply_recording(table, seat, action, msg_id)
+                event, table.settle, took = _timed_apply(table, seat, action, msg_id)
         except IllegalAction as exc:
             # refused while being carried out (the tower refuses a piece aimed inside another only on its live
             # world): nothing is stored; if the attempt drew chance or played anything, memory is rebuilt
@@ -667,7 +668,7 @@ class Hub:
                 await self._drop(table.row.id, "the table is being reloaded")
                 await self._load(table.row.id)
             raise Refusal("illegal", str(exc)) from None
-        table.slow_moves = time.perf_counter() - started > SLOW_MOVE
+        table.slow_moves = took > SLOW_MOVE
         self.crash.reached("after_apply")
         changes = self._clock_changes(table, before)
         job = Append(table.row.id, event, over=table.over, dequeue=dequeue, clocks=tuple(changes))
@@ -874,6 +875,13 @@ class _Shared:
 
     now: float
     built: dict[tuple[Viewer, int, bool], tuple[wire.StateMessage, str]] = field(default_factory=dict)
+
+
+def _timed_apply(table: Table, seat: int, action: Any, msg_id: str | None) -> tuple[Any, dict[str, Any] | None, float]:
+    """``apply_recording`` and the CPU seconds it took in the thread that ran it."""
+    started = time.thread_time()
+    event, settle = apply_recording(table, seat, action, msg_id)
+    return event, settle, time.thread_time() - started
 
 
 def _choosers(table: Table) -> set[int]:

@@ -22,7 +22,6 @@ from cattable.core.i18n import N_
 
 from . import actions as A
 from .board import board_for
-from .coords import cell_name
 from .mapfile import MapError, load_map, shipped_maps
 from .play_phase import PlayPhase
 from .position import CATS, CATS_PER_PLAYER, FISH, FISH_PER_PLAYER, FISH_PER_ROW, OVER, PHASE_NAMES, PLAY, SPECIAL_MOVES
@@ -181,9 +180,10 @@ class WashiState(SetupPhase, PlayPhase):
         """Everything is on the table in this game: every seat sees the same, plus who it is."""
         b = self.board
         w = b.width
+        names = b.names
 
         def name(node: int) -> str | None:
-            return None if node < 0 else cell_name(node // w, node % w)
+            return None if node < 0 else names[node]
 
         players = []
         for p in range(self.players):
