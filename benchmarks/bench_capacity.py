@@ -185,11 +185,11 @@ async def _ramp(pid: int, base: str, args: argparse.Namespace) -> list[dict[str,
             for _ in range(args.step):  # the new tables arrive spread over half a window, as people come
                 tasks.append(asyncio.create_task(ramp.table(len(tasks))))
                 await asyncio.sleep(args.step_seconds / 2 / args.step)
-            ramp.window.rtts, moves0, cpu0 = [], ramp.moves, _cpu_seconds(pid)
+            ramp.window.rtts, moves0, cpu0, gen0 = [], ramp.moves, _cpu_seconds(pid), time.process_time()
             started = time.monotonic()
             await asyncio.sleep(args.step_seconds)
             seconds = time.monotonic() - started
-            moves, cpu = ramp.moves - moves0, _cpu_seconds(pid) - cpu0
+            moves, cpu, gen = ramp.moves - moves0, _cpu_seconds(pid) - cpu0, time.process_time() - gen0
             w = ramp.window
             row = {
                 "tables": w.tables,
@@ -199,15 +199,18 @@ async def _ramp(pid: int, base: str, args: argparse.Namespace) -> list[dict[str,
                 "p99_ms": _pct(w.rtts, 0.99),
                 "server_cpu_us_per_move": round(cpu / moves * 1e6) if moves else None,
                 "server_cpu_share": round(cpu / seconds, 2),
+                "generator_cpu_share": round(gen / seconds, 2),
                 "server_rss_mib": round(_rss_mib(pid), 1),
                 "kib_per_table": round((_rss_mib(pid) - rss0) * 1024 / max(1, w.tables), 1),
+                "load_average": round(os.getloadavg()[0], 2),
                 "errors": w.errors[:3],
             }
             rows.append(row)
             print(
                 f"{row['tables']:5d} tables {row['sockets']:5d} sockets {row['moves_per_s']:7.1f} moves/s"
                 f"  p50 {row['p50_ms']} ms  p99 {row['p99_ms']} ms  {row['server_cpu_us_per_move']} us/move"
-                f"  CPU {row['server_cpu_share']:.2f}  {row['server_rss_mib']} MiB",
+                f"  CPU {row['server_cpu_share']:.2f} (generator {row['generator_cpu_share']:.2f})"
+                f"  {row['server_rss_mib']} MiB  load {row['load_average']}",
                 flush=True,
             )
             if w.errors or (row["p99_ms"] or 0) > args.p99_ms:

@@ -172,6 +172,10 @@ async def _measure(pid: int, load: Load, seconds: float, warmup: float, clients:
     await asyncio.sleep(seconds)
     cpu1, gen1 = _cpu_seconds(pid), time.process_time()
     load.measuring = False
+    # a seat whose choice is queued for a turn the other seat (stopped) never plays would wait forever
+    _done, stuck = await asyncio.wait(tasks, timeout=5.0)
+    for task in stuck:
+        task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     return cpu1 - cpu0, gen1 - gen0
 

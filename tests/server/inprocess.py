@@ -23,7 +23,7 @@ class Inbox:
         self.seen = 0
         self.messages: list[wire.ServerMessage] = []
 
-    async def send(self, message: wire.ServerMessage) -> None:
+    async def send(self, message: wire.ServerMessage, text: str | None = None) -> None:
         self.messages.append(message)
 
     async def close(self, reason: str, *, final: bool = True) -> None:

@@ -20,7 +20,7 @@ import weakref
 import zlib
 from collections import defaultdict
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any, Protocol, cast
@@ -29,7 +29,7 @@ from cattable.core import IllegalAction, OptionError
 from cattable.core import game as get_game
 from cattable.core.i18n import N_
 
-from . import clocks, logs
+from . import clocks, encoding, logs
 from . import protocol as wire
 from .bots import bot_move, check_bot, worker_started
 from .metrics import Metrics
@@ -59,7 +59,9 @@ class Watcher(Protocol):
     seen: int
     """The last version this watcher has been sent."""
 
-    async def send(self, message: wire.ServerMessage) -> None: ...
+    async def send(self, message: wire.ServerMessage, text: str | None = None) -> None:
+        """Send ``message``; ``text``, when given, is its JSON already encoded (``encoding.frame``), shared
+        by every watcher sent the same message."""
 
     async def close(self, reason: str, *, final: bool = True) -> None:
         """End the connection: ``final`` when its seat was given to someone else (the client stops); not
@@ -104,8 +106,10 @@ hub lets it go (and its lease): the next visit rebuilds it from the store, as af
 every table a process ever served stays in its memory (10 MiB a minute under benchmarks/bench_soak.py)."""
 
 SLOW_MOVE = 0.002
-"""Seconds a move may take on the event loop; a table whose last move took longer plays the next in a
-thread (the tower's physics), so the loop keeps answering every other table."""
+"""Seconds of CPU a move may take on the event loop; a table whose last move took longer plays the next in
+a thread (the tower's physics), so the loop keeps answering every other table. CPU, not elapsed time: a
+move played in a thread waits for the interpreter's lock, and timed by the clock on the wall a busy server
+judged every Tokyo Washi move (0.3 ms of CPU) slow and paid a thread's hand-over on each."""
 
 
 class CrashPoints:
@@ -618,20 +622,30 @@ class Hub:
                 "now": time.time(),
             }
 
-    async def _send_update(self, table: Table, watcher: Watcher, settle: bool = True) -> None:
+    async def _send_update(
+        self, table: Table, watcher: Watcher, settle: bool = True, shared: _Shared | None = None
+    ) -> None:
+        """Send ``watcher`` the position as its seat sees it and the log since the version it saw. Within one
+        fan-out (``shared``), watchers of the same seat (or spectators) that saw the same version are sent
+        the same message, built and encoded once."""
         since = watcher.seen
         reset = since > table.version  # a move was taken back: the client redraws from the start
         if settle:
             await self._send_settle(table, watcher)
-        msg: wire.StateMessage = {
-            **table.seat_message(watcher.viewer),
-            "log": table.log_lines(watcher.viewer, 0 if reset else since),
-            "reset": reset,
-            "now": time.time(),
-        }
+        shared = _Shared(time.time()) if shared is None else shared
+        key = (watcher.viewer, 0 if reset else since, reset)
+        built = shared.built.get(key)
+        if built is None:
+            msg: wire.StateMessage = {
+                **table.seat_message(watcher.viewer),
+                "log": table.log_lines(watcher.viewer, key[1]),
+                "reset": reset,
+                "now": shared.now,
+            }
+            built = shared.built[key] = (msg, encoding.frame(msg))
         watcher.seen = table.version
         try:
-            await watcher.send(msg)
+            await watcher.send(*built)
         except Exception:  # a connection that went away is dropped; it resumes from its version
             self.watchers[table.row.id].discard(watcher)
 
@@ -649,8 +663,9 @@ class Hub:
         watchers = list(self.watchers[table.row.id])
         for watcher in watchers:  # every settle first: it plays while the states are being built
             await self._send_settle(table, watcher)
+        shared = _Shared(time.time())
         for watcher in watchers:
-            await self._send_update(table, watcher, settle=False)
+            await self._send_update(table, watcher, settle=False, shared=shared)
 
     # -- acting ----------------------------------------------------------------------------------------
     async def act(self, table_id: str, seat: int, data: Any, msg_id: Any, *, by_bot: bool = False) -> wire.AckMessage:
@@ -722,13 +737,12 @@ class Hub:
         table is rebuilt from the store, so memory never runs ahead of the database."""
         dequeue = seat in table.queued
         before = table.state.current_player
-        started = time.perf_counter()
         drawn, played = len(table.state.chance.log), len(table.state.history)
         try:
             if table.slow_moves:  # physics: off the event loop, which keeps answering everyone else
-                event, table.settle = await asyncio.to_thread(apply_recording, table, seat, action, msg_id)
+                event, table.settle, took = await asyncio.to_thread(_timed_apply, table, seat, action, msg_id)
             else:
-                event, table.settle = apply_recording(table, seat, action, msg_id)
+                event, table.settle, took = _timed_apply(table, seat, action, msg_id)
         except IllegalAction as exc:
             # refused while being carried out (the tower refuses a piece aimed inside another only on its live
             # world): nothing is stored; if the attempt drew chance or played anything, memory is rebuilt
@@ -736,7 +750,7 @@ class Hub:
                 await self._drop(table.row.id, "the table is being reloaded")
                 await self._load(table.row.id)
             raise Refusal("illegal", str(exc)) from None
-        table.slow_moves = time.perf_counter() - started > SLOW_MOVE
+        table.slow_moves = took > SLOW_MOVE
         self.crash.reached("after_apply")
         changes = self._clock_changes(table, before)
         job = Append(table.row.id, event, over=table.over, dequeue=dequeue, clocks=tuple(changes))
@@ -934,6 +948,22 @@ class Hub:
         # the move whose rests these are (a placement everyone saw): where its piece was let go
         move = record["actions"][at - 1] if rests and at > 0 else None
         return {"version": at, "seat": target, "view": past.view(target), "rests": rests, "move": move}
+
+
+@dataclass
+class _Shared:
+    """The messages of one fan-out, by (viewer, version the log starts after, reset), with their JSON: N
+    spectators cost one message and one encoding. Kept for one fan-out only, so it never outlives a change."""
+
+    now: float
+    built: dict[tuple[Viewer, int, bool], tuple[wire.StateMessage, str]] = field(default_factory=dict)
+
+
+def _timed_apply(table: Table, seat: int, action: Any, msg_id: str | None) -> tuple[Any, dict[str, Any] | None, float]:
+    """``apply_recording`` and the CPU seconds it took in the thread that ran it."""
+    started = time.thread_time()
+    event, settle = apply_recording(table, seat, action, msg_id)
+    return event, settle, time.thread_time() - started
 
 
 def _choosers(table: Table) -> set[int]:

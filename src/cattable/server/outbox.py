@@ -12,11 +12,11 @@ when it reconnects, as after any lost connection.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from . import protocol as wire
+from .encoding import frame
 from .table import Viewer
 
 LAGGING_CLOSE = 4008
@@ -69,8 +69,8 @@ class OutboxWatcher:
     def waiting(self) -> int:
         return self._queue.qsize()
 
-    async def send(self, message: wire.ServerMessage) -> None:
-        self.put(json.dumps(message, separators=(",", ":")))
+    async def send(self, message: wire.ServerMessage, text: str | None = None) -> None:
+        self.put(frame(message) if text is None else text)
 
     def put(self, text: str) -> None:
         """Queue ``text``, or drop the connection if too much is waiting already (``Lagging``)."""
@@ -94,7 +94,7 @@ class OutboxWatcher:
             self._queue.put_nowait((MOVED_CLOSE, reason[:120]))
             return
         error = {"type": "error", "id": None, "error": "reassigned", "reason": reason}
-        self._queue.put_nowait(json.dumps(error, separators=(",", ":")))
+        self._queue.put_nowait(frame(error))
         self._queue.put_nowait((REASSIGNED_CLOSE, "seat reassigned"))
 
     async def stop(self) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from sqlalchemy import and_, exists, insert, select, update
+from sqlalchemy import and_, bindparam, exists, insert, select, update
 from sqlalchemy.sql.dml import Update
 
 from .schema import chat, seats, tables, tokens
@@ -128,23 +128,26 @@ def fill_free_seat(store: Store, table_id: str, seat: int, name: str, bot: str) 
     return generation
 
 
+_DUE_FILLS = (
+    select(seats.c.table_id, seats.c.seat)
+    .join(tables, tables.c.id == seats.c.table_id)
+    .where(
+        tables.c.open.is_(True),
+        tables.c.status == "running",
+        tables.c.fill_after.is_not(None),
+        tables.c.created + tables.c.fill_after <= bindparam("now"),
+        *_free(seats.c.table_id),  # type: ignore[arg-type]
+    )
+    .order_by(seats.c.table_id, seats.c.seat)
+)
+"""Built once: the lobby asks twice a second, and building the query cost more than running it."""
+
+
 def due_fills(store: Store, now: float) -> dict[str, list[int]]:
     """Running open tables whose wait is over, and their free seats."""
-    query = (
-        select(seats.c.table_id, seats.c.seat)
-        .join(tables, tables.c.id == seats.c.table_id)
-        .where(
-            tables.c.open.is_(True),
-            tables.c.status == "running",
-            tables.c.fill_after.is_not(None),
-            tables.c.created + tables.c.fill_after <= now,
-            *_free(seats.c.table_id),  # type: ignore[arg-type]
-        )
-        .order_by(seats.c.table_id, seats.c.seat)
-    )
     out: dict[str, list[int]] = {}
     with store.engine.connect() as conn:
-        for table_id, seat in conn.execute(query).all():
+        for table_id, seat in conn.execute(_DUE_FILLS, {"now": now}).all():
             out.setdefault(str(table_id), []).append(int(seat))
     return out
 

@@ -16,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event, insert, select, text, update
+from sqlalchemy import Engine, bindparam, create_engine, event, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -346,7 +346,9 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 for job in jobs:
-                    _store_append(conn, job, owner, lease_seconds)
+                    _store_changes(conn, job, owner, lease_seconds)
+                rows = [_event_row(job.table_id, job.event) for job in jobs]
+                conn.execute(_INSERT_EVENT, rows if len(rows) > 1 else rows[0])  # several: one executemany
             return [None] * len(jobs)
         except (IntegrityError, LeaseLost):
             pass
@@ -475,43 +477,61 @@ class Store:
             ]
 
 
+# A move's statements, built once: building one per move (its clauses, coercions and cache key) cost more
+# of the writer's CPU than SQLite's execution and commit together (docs/SCALING.md, "Cost of a move").
+_HOLD_LEASE = (
+    update(leases)
+    .where(
+        leases.c.table_id == bindparam("lease_table"),
+        leases.c.owner == bindparam("lease_owner"),
+        leases.c.expires >= bindparam("lease_now"),
+    )
+    .values(expires=bindparam("lease_until"))
+)
+_INSERT_EVENT = insert(events)
+_DEQUEUE = queued.delete().where(queued.c.table_id == bindparam("q_table"), queued.c.seat == bindparam("q_seat"))
+_OVER = update(tables).where(tables.c.id == bindparam("t_id")).values(status="over")
+_SEAT_CLOCK = (
+    update(seats)
+    .where(seats.c.table_id == bindparam("c_table"), seats.c.seat == bindparam("c_seat"))
+    .values(bank=bindparam("c_bank"), deadline=bindparam("c_deadline"))
+)
+
+
 def _hold_lease(conn: Connection, table_id: str, owner: str, seconds: float) -> None:
     now = time.time()
     held = conn.execute(
-        update(leases)
-        .where(leases.c.table_id == table_id, leases.c.owner == owner, leases.c.expires >= now)
-        .values(expires=now + seconds)
+        _HOLD_LEASE, {"lease_table": table_id, "lease_owner": owner, "lease_now": now, "lease_until": now + seconds}
     )
     if held.rowcount != 1:
         raise LeaseLost(f"table {table_id} is served by another process now")
 
 
-def _store_append(conn: Connection, job: Append, owner: str, lease_seconds: float) -> None:
+def _store_changes(conn: Connection, job: Append, owner: str, lease_seconds: float) -> None:
+    """Everything of ``job`` but its event row: the lease held, the queue, the status and the clocks."""
     _hold_lease(conn, job.table_id, owner, lease_seconds)
-    _insert_event(conn, job.table_id, job.event)
     if job.dequeue:
-        conn.execute(queued.delete().where(queued.c.table_id == job.table_id, queued.c.seat == job.event.seat))
+        conn.execute(_DEQUEUE, {"q_table": job.table_id, "q_seat": job.event.seat})
     if job.over:
-        conn.execute(update(tables).where(tables.c.id == job.table_id).values(status="over"))
+        conn.execute(_OVER, {"t_id": job.table_id})
     for seat, bank, deadline in job.clocks:
-        conn.execute(
-            update(seats)
-            .where(seats.c.table_id == job.table_id, seats.c.seat == seat)
-            .values(bank=bank, deadline=deadline)
-        )
+        conn.execute(_SEAT_CLOCK, {"c_table": job.table_id, "c_seat": seat, "c_bank": bank, "c_deadline": deadline})
 
 
-def _insert_event(conn: Connection, table_id: str, ev: EventRow) -> None:
-    conn.execute(
-        insert(events).values(
-            table_id=table_id,
-            seq=ev.seq,
-            seat=ev.seat,
-            action=ev.action,
-            chance=ev.chance,
-            state_hash=ev.state_hash,
-            snapshot_form=ev.snapshot_form,
-            msg_id=ev.msg_id,
-            at=time.time(),
-        )
-    )
+def _store_append(conn: Connection, job: Append, owner: str, lease_seconds: float) -> None:
+    _store_changes(conn, job, owner, lease_seconds)
+    conn.execute(_INSERT_EVENT, _event_row(job.table_id, job.event))
+
+
+def _event_row(table_id: str, ev: EventRow) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seq": ev.seq,
+        "seat": ev.seat,
+        "action": ev.action,
+        "chance": ev.chance,
+        "state_hash": ev.state_hash,
+        "snapshot_form": ev.snapshot_form,
+        "msg_id": ev.msg_id,
+        "at": time.time(),
+    }

@@ -20,6 +20,7 @@ from cattable.core.game import RECORD_FORMAT
 from cattable.core.i18n import render
 
 from . import protocol as wire
+from .encoding import canonical
 from .store import EventRow, QueuedRow, SeatRow, TableRow
 from .undo import undo_refusal
 
@@ -47,10 +48,10 @@ def state_hash(state: State, views: Callable[[Viewer], dict[str, Any]] | None = 
     """A digest of the whole position, secrets included (``snapshot``): replays are checked against it.
     A game without secrets snapshots as its views, so views already built (``views``) are reused."""
     if views is not None and type(state).snapshot is State.snapshot:
+        # views are plain JSON (every one is sent to a browser): the fast encoder, where its bytes are the same
         snap: dict[str, Any] = {"seats": [views(s) for s in range(state.players)], "spectator": views(None)}
-    else:
-        snap = state.snapshot()
-    text = json.dumps(snap, sort_keys=True, separators=(",", ":"), default=repr)
+        return hashlib.sha256(canonical(snap)).hexdigest()
+    text = json.dumps(state.snapshot(), sort_keys=True, separators=(",", ":"), default=repr)
     return hashlib.sha256(text.encode()).hexdigest()
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from . import actions as A
 from .bits import Bits, bits_of
+from .coords import cell_name
 from .mapfile import (
     FIRST_MAPS_DIR,
     MAPS_DIR,
@@ -49,6 +50,8 @@ class Board:
         n = w * h
         self.size = n
         self.char: list[str] = [grid[i // w][i % w] for i in range(n)]
+        self.names: tuple[str, ...] = tuple(cell_name(i // w, i % w) for i in range(n))
+        """Each space's name (``c5``): a view names hundreds of them, each formatted once here."""
         self.walkable = bytes(is_walkable(ch) for ch in self.char)
         """Spaces a line may be drawn through or jumped over (not buildings, shrines or torn tape)."""
         self.drawable = bytes(ch == "." for ch in self.char)

@@ -6,7 +6,6 @@ from typing import Any
 
 from cattable.core import Result, rank_by
 
-from .coords import cell_name
 from .position import OVER, PHASE_NAMES, Position
 
 
@@ -34,9 +33,10 @@ def view(s: Position, seat: int | None) -> dict[str, Any]:
     """Everything is on the table in this game: every seat sees the same, plus who it is."""
     b = s.board
     w = b.width
+    names = b.names
 
     def name(node: int) -> str | None:
-        return None if node < 0 else cell_name(node // w, node % w)
+        return None if node < 0 else names[node]
 
     players = []
     for p in range(s.players):

@@ -8,7 +8,6 @@ JSON body ``{"error": code, "reason": text}``; nothing a person sends can produc
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -31,6 +30,7 @@ from cattable.interfaces.web.guard import RequestContext, address_of
 from cattable.interfaces.web.hints import hint_for
 from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server import protocol as wire
+from cattable.server.encoding import frame
 from cattable.server.hub import Hub, SeatSpec, cattable_version
 from cattable.server.limits import LimitPolicy, Limits, RateLimited
 from cattable.server.outbox import Lagging, OutboxPolicy, OutboxWatcher
@@ -576,7 +576,7 @@ async def _answer(
 
 
 def _json(message: wire.ServerMessage | wire.ErrorMessage) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    return frame(message)
 
 
 def _refusal(hub: Hub, exc: RateLimited, door: str, msg_id: str | None) -> str:
