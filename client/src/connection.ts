@@ -21,6 +21,10 @@ export interface Handlers {
   chatAnswer?(msg: AckMessage | ErrorMessage): void;
 }
 
+/** Close code of a socket that kept sending far past its message limit, and the pause before coming back (ms). */
+const FLOODED = 4029;
+const FLOODED_PAUSE = 10000;
+
 let counter = 0;
 function freshId(): string {
   counter += 1;
@@ -72,7 +76,10 @@ export class Connection {
       // from the version seen, resending what is unacknowledged). Anything else (4008: this client fell
       // behind reading; a network drop; `elsewhere`) waits a growing pause, spread so clients do not return
       // all together.
-      const pause = event.code === 1012 ? 0 : this.retry * (0.75 + Math.random() / 2);
+      // 4029: this page sent far more messages than its limit (docs/PROTOCOL.md, "Limits"); the server bars
+      // its address for a few seconds, so it waits at least FLOODED_PAUSE, never a loop of instant returns.
+      let pause = event.code === 1012 ? 0 : this.retry * (0.75 + Math.random() / 2);
+      if (event.code === FLOODED) pause = FLOODED_PAUSE * (1 + Math.random() / 2);
       setTimeout(() => this.stopped || this.open(), pause);
       if (event.code !== 1012) this.retry = Math.min(this.retry * 2, 8000);
     };

@@ -13,7 +13,7 @@ import subprocess
 import time
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,9 @@ from .harness import Refused, free_port
 CONFIG = Path(__file__).resolve().parents[2] / "deploy" / "haproxy.cfg"
 SLOTS = 3
 """The processes deploy/haproxy.cfg names (CATTABLE_1 to CATTABLE_3)."""
+ONE_ADDRESS = {"CATTABLE_CONN_RATE": "100000", "CATTABLE_CONN_CUR": "100000", "CATTABLE_REQ_RATE": "100000"}
+"""The balancer's limits per address, raised: every client of a test comes from 127.0.0.1, as a whole town
+behind one address would (test_balancer_limits.py drives the limits themselves)."""
 
 
 def self_signed(folder: Path) -> Path:
@@ -58,6 +61,8 @@ class Balancer:
     backends: list[str]
     """host:port of each process (repeated to fill the config's three slots when fewer)."""
     proc: subprocess.Popen[bytes] | None = None
+    settings: dict[str, str] = field(default_factory=lambda: dict(ONE_ADDRESS))
+    """Environment for the config's ``presetenv`` figures (the limits per address)."""
 
     def __post_init__(self) -> None:
         self.cert = self_signed(self.folder)
@@ -79,6 +84,7 @@ class Balancer:
             CATTABLE_HTTPS_BIND=f"127.0.0.1:{self.https_port}",
             CATTABLE_CERT=str(self.cert),
         )
+        env.update(self.settings)
         for i in range(SLOTS):
             env[f"CATTABLE_{i + 1}"] = self.backends[i % len(self.backends)]
         config = CONFIG

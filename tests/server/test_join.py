@@ -3,14 +3,21 @@ more client of the same table."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.server import ServerConnection, serve
 
 from cattable.core import game as get_game
+from cattable.interfaces.terminal import join as join_module
 
 from .ghost import lease_to_ghost
 from .harness import Server, get, post
@@ -109,3 +116,56 @@ def test_join_tries_again_while_another_process_still_has_the_table(tmp_path: Pa
         assert get(f"{server.base}/api/tables/{made['table']}")["over"]
     finally:
         server.stop()
+
+
+def test_join_waits_before_coming_back_after_a_flood_close(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A socket closed with 4029 (too many messages) is reopened only after a pause, never at once: the
+    server bars the address meanwhile, and a loop of instant reconnects would be one more flood."""
+    monkeypatch.setattr(join_module, "FLOODED_PAUSE", 0.5)
+    opened: list[float] = []
+    closed: list[float] = []
+
+    def handler(ws: ServerConnection) -> None:
+        hello = json.loads(ws.recv())
+        opened.append(time.monotonic())
+        if len(opened) == 1:
+            closed.append(time.monotonic())
+            ws.close(4029, "too many messages")
+            return
+        ws.send(json.dumps({"type": "state", "version": 3, "since": hello["since"]}))
+        with contextlib.suppress(ConnectionClosed):
+            ws.recv()
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        link = join_module._Link(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/ws/tables/t", "token")
+        link.open()
+        try:
+            assert link.recv()["version"] == 3
+        finally:
+            link.close()
+            server.shutdown()
+    assert len(opened) == 2 and opened[1] - closed[0] >= 0.5
+
+
+def test_join_gives_up_on_a_close_it_cannot_mend() -> None:
+    """Any other close code (here 1008, refused) still ends the session instead of reconnecting."""
+    opened: list[float] = []
+
+    def handler(ws: ServerConnection) -> None:
+        ws.recv()
+        opened.append(time.monotonic())
+        ws.close(1008, "refused")
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        link = join_module._Link(f"ws://127.0.0.1:{server.socket.getsockname()[1]}/ws/tables/t", "token")
+        link.open()
+        try:
+            with pytest.raises(ConnectionClosed):
+                link.recv()
+        finally:
+            link.close()
+            server.shutdown()
+    assert len(opened) == 1

@@ -5,6 +5,7 @@ by a trusted proxy's ``X-Forwarded-For``; from an untrusted peer the header chan
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 import urllib.error
@@ -14,10 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from websockets.exceptions import InvalidStatus
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
-from cattable.server.limits import Buckets, LimitPolicy
+from cattable.server.limits import Buckets, Flood, LimitPolicy
 
 from .harness import OPEN, Server, open_table, recv
 from .in_thread import hub_of, serving
@@ -72,6 +73,16 @@ def test_an_untrusted_peer_cannot_choose_its_address(tmp_path: Path) -> None:
     assert statuses == [201, 201, 201, 429]
 
 
+def _replies(ws: ClientConnection, quiet: float = 1.0) -> list[dict[str, Any]]:
+    """Every message the server sends until it has been quiet for ``quiet`` seconds."""
+    out: list[dict[str, Any]] = []
+    while True:
+        try:
+            out.append(recv(ws, timeout=quiet))
+        except TimeoutError:
+            return out
+
+
 def test_a_message_flood_is_refused_and_the_connection_kept(behind_proxy: tuple[Server, Any]) -> None:
     server, app = behind_proxy
     flood = open_table(server, "cafe", [None, None])
@@ -81,11 +92,12 @@ def test_a_message_flood_is_refused_and_the_connection_kept(behind_proxy: tuple[
     assert recv(ws)["type"] == "state"
     for i in range(20):
         ws.send(json.dumps({"type": "ping", "id": f"p{i}"}))
-    replies = [recv(ws) for _ in range(20)]
+    replies = _replies(ws, quiet=0.5)
     pongs = [r for r in replies if r["type"] == "pong"]
     limited = [r for r in replies if r["type"] == "error"]
-    assert 4 <= len(pongs) <= 6 and len(limited) == 20 - len(pongs)  # the burst, and a token or so refilled
-    assert {r["error"] for r in limited} == {"rate_limited"} and all(r["retry_after"] >= 1 for r in limited)
+    assert 4 <= len(pongs) <= 6  # the burst, and a token or so refilled
+    # the refusals within a second are answered once (each answer cost as much as the message refused)
+    assert len(limited) == 1 and limited[0]["error"] == "rate_limited" and limited[0]["retry_after"] >= 1
     # the other table, another seat token from the same address, is answered all along
     other = _socket(server, calm["table"], "203.0.113.7")
     other.send(json.dumps({"type": "hello", "token": calm["tokens"][0], "since": 0}))
@@ -95,7 +107,85 @@ def test_a_message_flood_is_refused_and_the_connection_kept(behind_proxy: tuple[
     time.sleep(1.1)  # the bucket refills: the same connection is served again
     ws.send(json.dumps({"type": "ping", "id": "again"}))
     assert recv(ws) == {"type": "pong", "id": "again"}
-    assert hub_of(app).metrics.rate_limited.labels("messages")._value.get() == len(limited)
+    # every refused message is counted, answered or not
+    assert hub_of(app).metrics.rate_limited.labels("messages")._value.get() == 20 - len(pongs)
+
+
+FLOOD = LimitPolicy(messages_per_second=5, message_burst=5, flood_seconds=1.0)
+"""A socket refused more than 10 times (twice its 5 a second) within 1 s is closed."""
+
+
+@pytest.fixture
+def flood_policy(tmp_path: Path) -> Iterator[tuple[Server, Any]]:
+    with serving(f"sqlite:///{tmp_path / 't.db'}", trusted_proxy="127.0.0.1", limits=FLOOD) as (server, app):
+        yield server, app
+
+
+def _seated(server: Server, table: dict[str, Any], address: str) -> ClientConnection:
+    ws = _socket(server, table["table"], address)
+    ws.send(json.dumps({"type": "hello", "token": table["tokens"][0], "since": 0}))
+    assert recv(ws)["type"] == "state"
+    return ws
+
+
+def test_a_socket_that_keeps_flooding_is_closed_with_4029_and_its_address_waits(
+    flood_policy: tuple[Server, Any],
+) -> None:
+    server, app = flood_policy
+    table = open_table(server, "cafe", [None, None])
+    ws = _seated(server, table, "203.0.113.20")
+    with pytest.raises(ConnectionClosed) as closed:
+        for i in range(1000):
+            ws.send(json.dumps({"type": "ping", "id": f"p{i}"}))
+            time.sleep(0.001)
+        _replies(ws)
+    while ws.close_code is None:  # the close frame may still be on its way behind the last replies
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            ws.recv(timeout=5)
+    assert ws.close_code == 4029 and closed.value is not None
+    # a new socket from that address is refused at the handshake for the flood time
+    with pytest.raises(InvalidStatus) as refused:
+        _socket(server, table["table"], "203.0.113.20")
+    assert refused.value.response.status_code == 429 and refused.value.response.headers["Retry-After"] == "1"
+    _seated(server, table, "203.0.113.21").close()  # another address is not held back
+    time.sleep(1.1)
+    _seated(server, table, "203.0.113.20").close()  # the wait is over
+    assert hub_of(app).metrics.rate_limited.labels("flood")._value.get() == 1
+
+
+@pytest.mark.parametrize("per_second", [4, 9])
+def test_a_client_within_or_near_its_limit_is_never_closed(flood_policy: tuple[Server, Any], per_second: int) -> None:
+    """4 a second (under the 5 allowed) is always answered; 9 (almost twice) is refused now and then,
+    but never closed: only over three times the allowance is a flood."""
+    server, _app = flood_policy
+    table = open_table(server, "cafe", [None, None])
+    ws = _seated(server, table, "203.0.113.30")
+    sent = per_second * 3
+    for i in range(sent):
+        ws.send(json.dumps({"type": "ping", "id": f"p{i}"}))
+        time.sleep(1 / per_second)
+    replies = _replies(ws, quiet=0.5)
+    pongs = [r for r in replies if r["type"] == "pong"]
+    assert ws.close_code is None
+    assert {r.get("error") for r in replies if r["type"] == "error"} <= {"rate_limited"}
+    if per_second < 5:
+        assert len(pongs) == sent
+    else:
+        assert len(pongs) < sent and any(r["type"] == "error" for r in replies)
+    ws.send(json.dumps({"type": "ping", "id": "still"}))
+    assert _replies(ws)[-1] == {"type": "pong", "id": "still"}
+
+
+def test_the_flood_count_answers_once_a_second_and_closes_past_twice_the_allowance() -> None:
+    now = [0.0]
+    flood = Flood(rate=5, seconds=2, clock=lambda: now[0])
+    assert flood.cap == 20
+    verdicts = [flood.refused() for _ in range(20)]
+    assert verdicts == ["answer"] + ["quiet"] * 19
+    now[0] += 1.0
+    assert flood.refused() == "close"  # 21 in the window
+    now[0] += 1.5  # a new window: counted afresh
+    assert [flood.refused() for _ in range(3)] == ["answer", "quiet", "quiet"]
 
 
 def test_sockets_per_address_are_refused_at_the_handshake(behind_proxy: tuple[Server, Any]) -> None:

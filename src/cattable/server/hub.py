@@ -263,11 +263,12 @@ class Hub:
         task.add_done_callback(self._background.discard)
 
     async def _renew_leases(self) -> None:
-        """Keep this process's leases; drop the tables whose lease was lost (another process took over)."""
+        """Keep this process's leases: the writer thread renews them (``Writer.keep_leases``), so a busy
+        event loop cannot delay them past the lease; here, drop the tables whose lease was lost (another
+        process took over) and hand over those another process asked for."""
+        renewed = self.writer.keep_leases(lambda: list(self.tables), self.lease_seconds / 3)
         while True:
-            await asyncio.sleep(self.lease_seconds / 3)
-            ids = list(self.tables)
-            held = await self.writer.call(partial(self.store.renew_leases, self.owner, self.lease_seconds, ids))
+            ids, held = await renewed.get()
             for table_id in set(ids) - held:
                 await self._drop(table_id, "another server process serves this table now; reconnect")
             for table_id in await self.writer.call(partial(self.store.wanted_from, self.owner)):

@@ -12,6 +12,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 from .table import Refusal
 
@@ -36,6 +37,15 @@ class LimitPolicy:
     chat_seconds: float = 10.0
     seats_per_minute: int = 10
     """Seats one address may take at open tables a minute (quick play included; bursts up to the same)."""
+    flood_seconds: float = 5.0
+    """A socket refused more than twice its message allowance within this many seconds (it sends at over
+    three times what it may) is closed with 4029, and its address may open no socket for as long."""
+
+
+FLOODED = 4029
+"""The close code of a socket that kept sending far past its message limit (4000 + HTTP's 429)."""
+ANSWER_EVERY = 1.0
+"""Seconds between two ``rate_limited`` answers on one socket: the refusals between them go unanswered."""
 
 
 class RateLimited(Refusal):
@@ -47,6 +57,35 @@ class RateLimited(Refusal):
         self.kind = kind
         """Which limit: ``tables``, ``messages``, ``sockets``, ``chat`` or ``seats`` (the metric's label)."""
         super().__init__("rate_limited", f"too many {what}: try again in {self.retry_after} s")
+
+
+Verdict = Literal["answer", "quiet", "close"]
+
+
+class Flood:
+    """One socket's refused messages: the first refusal in each ``ANSWER_EVERY`` seconds is answered, the
+    others are dropped unanswered (each answer costs the server as much as the message it refuses), and a
+    socket refused more than ``cap`` times within a window of ``seconds`` is closed. An honest client under
+    its allowance is never refused, so never closed; one slightly over it is answered and kept."""
+
+    def __init__(self, rate: float, seconds: float, clock: Callable[[], float]) -> None:
+        self.cap = max(1, round(2 * rate * seconds))
+        """Refusals a window may hold: twice the allowance, so the socket sent over three times it."""
+        self.seconds, self.clock = seconds, clock
+        self.count, self.since, self.answered = 0, -math.inf, -math.inf
+
+    def refused(self) -> Verdict:
+        """Count one refused message: ``answer`` it, leave it ``quiet``, or ``close`` the socket."""
+        now = self.clock()
+        if now - self.since >= self.seconds:
+            self.count, self.since = 0, now
+        self.count += 1
+        if self.seconds > 0 and self.count > self.cap:
+            return "close"
+        if now - self.answered >= ANSWER_EVERY:
+            self.answered = now
+            return "answer"
+        return "quiet"
 
 
 class Buckets:
@@ -91,6 +130,9 @@ class Limits:
         self.sockets: dict[str, int] = {}
         self.chat = Buckets(p.chat_lines / p.chat_seconds if p.chat_seconds > 0 else 0, max(1, p.chat_lines), clock)
         self.seats = Buckets(p.seats_per_minute / 60, p.seats_per_minute, clock)
+        self.clock = clock
+        self.barred: dict[str, float] = {}
+        """Addresses a flooding socket came from, and until when they may open no socket."""
 
     def open_table(self, address: str) -> None:
         """Count a table opened from ``address``, or raise ``RateLimited``."""
@@ -115,6 +157,28 @@ class Limits:
         wait = self.seats.take(address)
         if wait:
             raise RateLimited("seats", "seats taken from your address", wait)
+
+    def flood(self) -> Flood:
+        """A socket's own count of refused messages (``Flood``)."""
+        return Flood(self.policy.messages_per_second, self.policy.flood_seconds, self.clock)
+
+    def bar(self, address: str) -> None:
+        """A socket from ``address`` flooded: no new socket from it for ``flood_seconds``."""
+        if len(self.barred) >= PRUNE_AT:
+            now = self.clock()
+            self.barred = {a: until for a, until in self.barred.items() if until > now}
+        self.barred[address] = self.clock() + self.policy.flood_seconds
+
+    def barred_for(self, address: str) -> float:
+        """Seconds until ``address`` may open a socket again after a flood (0: it may now)."""
+        until = self.barred.get(address)
+        if until is None:
+            return 0.0
+        left = until - self.clock()
+        if left <= 0:
+            del self.barred[address]
+            return 0.0
+        return left
 
     def socket_opened(self, address: str) -> bool:
         """Count a socket from ``address``; False (and not counted) when it has as many as allowed."""

@@ -101,6 +101,8 @@ def _limit_policy(args: argparse.Namespace) -> LimitPolicy:
         raise ValueError("--messages-per-second must be 0 (no limit) or more")
     if args.chat_seconds <= 0:
         raise ValueError("--chat-seconds must be more than 0")
+    if args.flood_seconds < 0:
+        raise ValueError("--flood-seconds must be 0 (never close a flooding socket) or more")
     if args.send_queue < 1:
         raise ValueError("--send-queue must be at least 1")
     if args.shutdown_seconds < 0:
@@ -118,6 +120,7 @@ def _limit_policy(args: argparse.Namespace) -> LimitPolicy:
         chat_lines=args.chat_lines,
         chat_seconds=args.chat_seconds,
         seats_per_minute=args.seats_per_minute,
+        flood_seconds=args.flood_seconds,
     )
 
 
@@ -218,6 +221,12 @@ def add_network_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
         "--messages-per-second", type=float, default=20.0, help="messages one seat token may send a second"
     )
     guard.add_argument("--message-burst", type=int, default=40, help="messages one seat token may send at once")
+    guard.add_argument(
+        "--flood-seconds",
+        type=float,
+        default=5.0,
+        help="a socket refused past twice its message allowance within this is closed (4029); its address waits",
+    )
     guard.add_argument(
         "--sockets-per-address", type=int, default=100, help="WebSockets one address may hold open at once"
     )

@@ -31,6 +31,10 @@ from .common import console, renderer
 
 RESTARTING = 1012
 """The server is restarting (docs/PROTOCOL.md): reconnect at once and resume from the last version seen."""
+FLOODED = 4029
+"""The server closed the socket for sending far past its message limit (docs/PROTOCOL.md, "Limits"): its
+address may open no socket for a few seconds, so the terminal waits ``FLOODED_PAUSE`` before coming back."""
+FLOODED_PAUSE = 10.0
 RECONNECT_FOR = 60.0
 """Seconds a restarting server has to come back before the terminal gives up."""
 FOR_NOW = ("elsewhere", "unavailable")
@@ -157,11 +161,19 @@ class _Link:
         self.open()
 
     def _reopen(self, exc: ConnectionClosed) -> None:
-        if exc.rcvd is None or exc.rcvd.code != RESTARTING:
+        code = None if exc.rcvd is None else exc.rcvd.code
+        if code not in (RESTARTING, FLOODED):
             raise exc
-        console.print("[yellow]The server is restarting: reconnecting...[/]")
-        deadline = time.monotonic() + RECONNECT_FOR
         pause = 0.05
+        if code == FLOODED:  # never a loop of instant reconnects: the server bars the address meanwhile
+            console.print(
+                f"[yellow]The server closed the connection: too many messages. Back in {FLOODED_PAUSE:g} s...[/]"
+            )
+            time.sleep(FLOODED_PAUSE)
+            pause = 1.0
+        else:
+            console.print("[yellow]The server is restarting: reconnecting...[/]")
+        deadline = time.monotonic() + RECONNECT_FOR
         while True:
             try:
                 self.open()

@@ -26,13 +26,13 @@ from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
 from cattable.interfaces.web import health
 from cattable.interfaces.web.frames import parse, receive_frame
-from cattable.interfaces.web.guard import RequestContext, address_of
+from cattable.interfaces.web.guard import LimitGate, RequestContext, address_of
 from cattable.interfaces.web.hints import hint_for
 from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server import protocol as wire
 from cattable.server.encoding import frame
 from cattable.server.hub import Hub, SeatSpec, cattable_version
-from cattable.server.limits import LimitPolicy, Limits, RateLimited
+from cattable.server.limits import FLOODED, LimitPolicy, Limits, RateLimited
 from cattable.server.outbox import Lagging, OutboxPolicy, OutboxWatcher
 from cattable.server.social import Social, clean_chat
 from cattable.server.store import Store
@@ -163,6 +163,13 @@ def create_app(
     app.state.outbox = outbox or OutboxPolicy()
     app.add_middleware(RequestContext)
 
+    def gate_refused(exc: RateLimited, door: str) -> None:
+        hub: Hub | None = getattr(app.state, "hub", None)
+        if hub is not None:
+            _count(hub, exc, door)
+
+    app.add_middleware(LimitGate, limits=guard, on_refused=gate_refused)  # outermost: before any routing
+
     @app.exception_handler(Refusal)
     async def refused(request: Request, exc: Refusal) -> JSONResponse:
         status = {
@@ -229,9 +236,9 @@ def create_app(
         return get_game(name).schemas()
 
     @app.post("/api/tables", status_code=201)
-    async def open_table(body: TableIn, hub: HubDep, request: Request) -> dict[str, Any]:
-        """Open a table; returns the host token and an invite code per person's seat (shown once)."""
-        guard.open_table(address_of(request.scope))
+    async def open_table(body: TableIn, hub: HubDep) -> dict[str, Any]:
+        """Open a table; returns the host token and an invite code per person's seat (shown once). The
+        address's allowance was taken before routing (``LimitGate``)."""
         seats = [SeatSpec(name=s.name, bot=s.bot) for s in body.seats]
         return await hub.create(
             body.game,
@@ -416,19 +423,12 @@ def create_app(
         if origin is not None and not _origin_allowed(origin, websocket.headers.get("host", ""), origins):
             await websocket.close(code=1008, reason="origin not allowed")
             return
-        address = address_of(websocket.scope)
-        if not guard.socket_opened(address):
-            await _refuse_socket(hub, websocket, guard.policy.sockets_per_address)
-            return
+        await websocket.accept()  # the address's sockets were counted before routing (``LimitGate``)
+        hub.metrics.sockets.inc()
         try:
-            await websocket.accept()
-            hub.metrics.sockets.inc()
-            try:
-                await _follow(hub, app.state.social, table_id, websocket, guard, app.state.outbox)
-            finally:
-                hub.metrics.sockets.dec()
+            await _follow(hub, app.state.social, table_id, websocket, guard, app.state.outbox)
         finally:
-            guard.socket_closed(address)
+            hub.metrics.sockets.dec()
 
     app.include_router(health.router)
     mount_client(app, static)
@@ -453,6 +453,8 @@ async def _follow(
         return
     bucket = f"conn:{id(watcher)}" if watcher.token is None else "token:" + digest(watcher.token)
     chat = _chat(social, guard, watcher)
+    flood = guard.flood()
+    counted = (hub.metrics.refusals.labels("rate_limited", "websocket"), hub.metrics.rate_limited.labels("messages"))
     dropped = asyncio.ensure_future(watcher.dropped.wait())
     try:
         while True:
@@ -461,10 +463,18 @@ async def _follow(
             if not frame.done():  # dropped for not reading: stop reading it too
                 frame.cancel()
                 return
-            try:
-                guard.message(bucket)
-            except RateLimited as exc:  # the message is not read; the connection is kept
-                watcher.put(_refusal(hub, exc, "websocket", None))
+            wait = guard.messages.take(bucket)
+            if wait:  # the message is not read: answered once a second at most, closed if it floods
+                verdict = flood.refused()
+                for counter in counted:  # every refused message counts, answered or not
+                    counter.inc()
+                if verdict == "answer":
+                    watcher.put(_too_many(wait))
+                elif verdict == "close":
+                    guard.bar(address_of(websocket.scope))
+                    log.warning("socket closed for flooding (%d refused in %g s)", flood.cap, flood.seconds)
+                    await websocket.close(code=FLOODED, reason="too many messages: wait before reconnecting")
+                    return
                 continue
             reply = await _answer(hub, table_id, watcher.viewer, frame.result(), chat)
             if hub.draining and reply["type"] == "error" and reply["error"] in ("unavailable", "elsewhere"):
@@ -579,21 +589,17 @@ def _json(message: wire.ServerMessage | wire.ErrorMessage) -> str:
     return frame(message)
 
 
-def _refusal(hub: Hub, exc: RateLimited, door: str, msg_id: str | None) -> str:
-    """A limit's refusal on the WebSocket: the error message, with when to try again."""
-    _count(hub, exc, door)
-    return _json({"type": "error", "id": msg_id, "error": exc.code, "reason": str(exc), "retry_after": exc.retry_after})
+_TOO_MANY: dict[int, str] = {}
 
 
-async def _refuse_socket(hub: Hub, websocket: WebSocket, cap: int) -> None:
-    """Refuse a socket over its address's cap at the handshake: HTTP 429, as the HTTP routes answer a limit."""
-    exc = RateLimited("sockets", f"open connections from your address (at most {cap})", 5)
-    _count(hub, exc, "websocket")
-    log.warning("socket refused: %s has %d open", address_of(websocket.scope), cap)
-    body = {"error": exc.code, "reason": str(exc), "retry_after": exc.retry_after}
-    await websocket.send_denial_response(
-        JSONResponse(body, status_code=429, headers={"Retry-After": str(exc.retry_after)})
-    )
+def _too_many(wait: float) -> str:
+    """The ``rate_limited`` answer to a message past its limit, encoded once per whole second of wait."""
+    exc = RateLimited("messages", "messages", wait)
+    frame = _TOO_MANY.get(exc.retry_after)
+    if frame is None:
+        refused: wire.ErrorMessage = {"type": "error", "id": None, "error": exc.code, "reason": str(exc)}
+        frame = _TOO_MANY[exc.retry_after] = _json({**refused, "retry_after": exc.retry_after})
+    return frame
 
 
 def _count(hub: Hub, exc: Refusal, door: str) -> None:

@@ -8,12 +8,22 @@ reads ``X-Forwarded-For`` only from the trusted addresses, so a client cannot ch
 
 from __future__ import annotations
 
+import json
+import logging
 import re
 import secrets
+import time
+from collections.abc import Callable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from cattable.server import logs
+from cattable.server.limits import Limits, RateLimited
+
+log = logging.getLogger("cattable.web")
+
+LOG_EVERY = 10.0
+"""Seconds between two log lines about sockets refused at the handshake (a flood of them logs a count)."""
 
 _TABLE = re.compile(r"^/(?:api|ws)/tables/([0-9a-f]{1,32})(?:/|$)")
 
@@ -51,3 +61,76 @@ class RequestContext:
         finally:
             logs.request_id.reset(request_token)
             logs.table_id.reset(table_token)
+
+
+class LimitGate:
+    """The limits an address meets before any routing, so that a flood of refusals costs little: a table
+    opened (``POST /api/tables``) past the address's allowance, and a WebSocket from an address that has as
+    many open as allowed or is barred after a message flood, are answered a prepared HTTP 429 with
+    ``Retry-After`` without reading the body, validating it or reaching a route. The sockets an address
+    holds are counted here too, from the handshake until the connection's handler ends."""
+
+    def __init__(self, app: ASGIApp, limits: Limits, on_refused: Callable[[RateLimited, str], None]) -> None:
+        self.app, self.limits, self.on_refused = app, limits, on_refused
+        self._prepared: dict[tuple[str, int], tuple[list[tuple[bytes, bytes]], bytes]] = {}
+        self._logged_at, self._unlogged = -LOG_EVERY, 0
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        kind = scope["type"]
+        if kind == "http" and scope["method"] == "POST" and scope["path"] == "/api/tables":
+            wait = self.limits.tables.take(address_of(scope))
+            if wait:
+                await self._refuse(send, RateLimited("tables", "tables opened from your address", wait), "http")
+                return
+        elif kind == "websocket":
+            await self._socket(scope, receive, send)
+            return
+        await self.app(scope, receive, send)
+
+    async def _socket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        address = address_of(scope)
+        barred = self.limits.barred_for(address)
+        if barred:
+            exc = RateLimited("flood", "messages on your address's last connection", barred)
+        elif not self.limits.socket_opened(address):
+            cap = self.limits.policy.sockets_per_address
+            exc = RateLimited("sockets", f"open connections from your address (at most {cap})", 5)
+        else:
+            try:
+                await self.app(scope, receive, send)
+            finally:
+                self.limits.socket_closed(address)
+            return
+        self._log(address, exc)
+        if "websocket.http.response" in scope.get("extensions", {}):
+            await self._refuse(send, exc, "websocket", denial=True)
+        else:  # a server without denial responses: the handshake is refused (HTTP 403)
+            self.on_refused(exc, "websocket")
+            await send({"type": "websocket.close", "code": 1008})
+
+    async def _refuse(self, send: Send, exc: RateLimited, door: str, denial: bool = False) -> None:
+        """The prepared 429 of this limit and wait (built once per limit and whole second)."""
+        self.on_refused(exc, door)
+        key = (str(exc), exc.retry_after)
+        prepared = self._prepared.get(key)
+        if prepared is None:
+            body = json.dumps({"error": exc.code, "reason": str(exc), "retry_after": exc.retry_after}).encode()
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"retry-after", str(exc.retry_after).encode()),
+            ]
+            prepared = self._prepared[key] = (headers, body)
+        headers, body = prepared
+        prefix = "websocket.http.response" if denial else "http.response"
+        await send({"type": f"{prefix}.start", "status": 429, "headers": headers})
+        await send({"type": f"{prefix}.body", "body": body})
+
+    def _log(self, address: str, exc: RateLimited) -> None:
+        """One line, then at most one every ``LOG_EVERY`` seconds with the count since (a log line per
+        refusal cost as much as the refusal)."""
+        self._unlogged += 1
+        now = time.monotonic()
+        if now - self._logged_at >= LOG_EVERY:
+            log.warning("%d socket(s) refused, the last from %s: %s", self._unlogged, address, exc)
+            self._logged_at, self._unlogged = now, 0
