@@ -3,6 +3,7 @@ editions and both modes, watched event by event: how deep pieces end up inside o
 solver blows up and is undone, how far debris lands from the tower, and what the put-backs did.
 
     MUJOCO_GL=egl PYTHONPATH=src .venv/bin/python experiments/tower_safety.py [--seconds 600] [--seed 0]
+    MUJOCO_GL=egl PYTHONPATH=src .venv/bin/python experiments/tower_safety.py --games 1000 --workers 2
 
 Game ``k`` plays seed ``seed + k`` with the ``k``-th combination of steadiness x edition x mode (all 20 in
 turn), three random agents seeded as ``cattable simulate`` seeds them (``seed * 101 + seat``), until the CPU
@@ -129,9 +130,32 @@ def row(name: str, keys: list[str], games: int) -> str:
     )
 
 
+def one_game(job: tuple[int, int, int]) -> tuple[str, int, dict[str, Any], dict[str, Any]]:
+    """Play game ``k`` (seed ``seed + k``) in a worker: its combination, seed, ending and what was watched."""
+    k, first_seed, players = job
+    global W
+    W = Watch()
+    level, edition, mode = COMBOS[k % len(COMBOS)]
+    W.key = f"{level}/{edition}/{mode}"
+    game = play(first_seed + k, level, edition, mode, players)
+    return W.key, first_seed + k, game, vars(W)
+
+
+def merge(seen: dict[str, Any]) -> None:
+    """Add one game's watch (``vars(Watch)`` from a worker) to the module's ``W``."""
+    for name in ("depth", "recoveries", "debris", "shift"):
+        for key, values in seen[name].items():
+            getattr(W, name)[key].extend(values)
+    for name in ("cut", "off", "no_room"):
+        getattr(W, name).update(seen[name])
+    W.worst = max(W.worst, seen["worst"])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=600.0, help="CPU seconds to spend (the last game is finished)")
+    parser.add_argument("--games", type=int, help="play this many games instead (spread evenly over the combinations)")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing games at once (with --games)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--log", help="write one JSON line per game here")
@@ -141,19 +165,38 @@ def main() -> None:
     played: dict[str, int] = Counter()
     ends: Counter[str] = Counter()
     log = open(args.log, "w", encoding="utf-8") if args.log else None  # noqa: SIM115
-    k = 0
-    while time.process_time() - start < args.seconds:
-        level, edition, mode = COMBOS[k % len(COMBOS)]
-        W.key = f"{level}/{edition}/{mode}"
-        seed = args.seed + k
-        game = play(seed, level, edition, mode, args.players)
-        played[W.key] += 1
-        ends[f"{edition}/{mode}: {game['end']}"] += 1
+
+    def record(key: str, seed: int, game: dict[str, Any]) -> None:
+        played[key] += 1
+        ends[f"{key.split('/', 1)[1]}: {game['end']}"] += 1
         if log:
-            log.write(json.dumps({"seed": seed, "combo": W.key, **game}) + "\n")
-        k += 1
+            log.write(json.dumps({"seed": seed, "combo": key, **game}) + "\n")
+
+    k = 0
+    if args.games is not None:
+        from multiprocessing import get_context
+
+        from rich.progress import track
+
+        jobs = [(i, args.seed, args.players) for i in range(args.games)]
+        with get_context("fork").Pool(args.workers) as pool:
+            for key, seed, game, seen in track(
+                pool.imap_unordered(one_game, jobs), total=len(jobs), description="tower games"
+            ):
+                record(key, seed, game)
+                merge(seen)
+        k = args.games
+    else:
+        while time.process_time() - start < args.seconds:
+            level, edition, mode = COMBOS[k % len(COMBOS)]
+            W.key = f"{level}/{edition}/{mode}"
+            seed = args.seed + k
+            game = play(seed, level, edition, mode, args.players)
+            record(W.key, seed, game)
+            k += 1
     cpu = time.process_time() - start
-    print(f"{k} games, {cpu:.0f} CPU s (seeds {args.seed}-{args.seed + k - 1}, {args.players} random agents)\n")
+    seeds = f"seeds {args.seed}-{args.seed + k - 1}, {args.players} random agents"
+    print(f"{k} games, {cpu:.0f} CPU s in this process ({seeds})\n")
     print(
         "| steadiness | games | physics events | deepest overlap (mm) | events over 1 mm | settles with a "
         "recovery | most in one settle | settles cut short | debris | median (cm) | p99 | max | off the table | "
