@@ -8,7 +8,10 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
+
 from cattable.server.hub import Hub
+from cattable.server.table import Table
 from tests.server.inprocess import Inbox, open_table, running_hub
 
 
@@ -66,5 +69,36 @@ def test_a_table_whose_clock_runs_is_kept(tmp_path: Path) -> None:
             assert table in hub.timers
             assert await hub.let_go_idle(time.monotonic() + hub.idle_seconds + 1) == []
             assert table in hub.tables
+
+    asyncio.run(main())
+
+
+def test_the_lobby_tells_a_finished_table_let_go_without_replaying_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def main() -> None:
+        async with running_hub(tmp_path) as hub:
+            table = await open_table(hub, "washi", [None, None])
+            while not (await hub.table(table)).over:
+                await _play_one(hub, table)
+            final = (await hub.table(table)).version
+            live = await hub.glance(table, 0)
+            assert await hub.let_go_idle(time.monotonic() + hub.idle_seconds + 1) == [table]
+
+            def no_replay(*_args: object) -> None:
+                raise AssertionError("a finished table was replayed for the lobby")
+
+            monkeypatch.setattr(Table, "rebuild", no_replay)
+            again = await hub.glance(table, 0)
+            assert again == live
+            assert live == {
+                "table": table,
+                "game": "washi",
+                "seat": 0,
+                "version": final,
+                "over": True,
+                "your_move": False,
+            }
+            assert table not in hub.tables  # a glance takes no lease and serves nothing
 
     asyncio.run(main())

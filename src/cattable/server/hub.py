@@ -418,6 +418,36 @@ class Hub:
         found = await self._rebuilt(table_id)
         return found[1] if found is not None and isinstance(found[1], Table) else None
 
+    async def glance(self, table_id: str, seat: int) -> wire.MyTable | None:
+        """What the lobby lists for a seat (``/api/my-tables``). A finished table not in memory is told from
+        its stored row and events, without replaying it: a player's old tables (a tower game's physics
+        among them) cost the lobby a query each, not a game's replay."""
+        if table_id not in self.tables:
+            row = await asyncio.to_thread(self.store.table, table_id)
+            if row is None:
+                return None
+            if row.status == "over":
+                events = await asyncio.to_thread(self.store.events, table_id)
+                return {
+                    "table": table_id,
+                    "game": row.game,
+                    "seat": seat,
+                    "version": len(events),
+                    "over": True,
+                    "your_move": False,
+                }
+        table = await self.peek(table_id)
+        if table is None:
+            return None
+        return {
+            "table": table_id,
+            "game": table.row.game,
+            "seat": seat,
+            "version": table.version,
+            "over": table.over,
+            "your_move": bool(table.choices(seat)),
+        }
+
     # -- opening tables and taking seats -------------------------------------------------------------
     async def create(
         self,

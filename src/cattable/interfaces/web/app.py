@@ -400,19 +400,9 @@ def create_app(
                 table_id, seat = await hub.seat_of(token)
             except Refusal:
                 continue
-            table = await hub.peek(table_id)  # a glance: never moves a table served by another process
-            if table is None:
-                continue
-            out.append(
-                {
-                    "table": table_id,
-                    "game": table.row.game,
-                    "seat": seat,
-                    "version": table.version,
-                    "over": table.over,
-                    "your_move": bool(table.choices(seat)),
-                }
-            )
+            glanced = await hub.glance(table_id, seat)  # never moves a table served by another process
+            if glanced is not None:
+                out.append(glanced)
         return out
 
     @app.websocket("/ws/tables/{table_id}")
