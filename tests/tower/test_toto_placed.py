@@ -11,7 +11,7 @@ import pytest
 
 import cattable
 from cattable.agents import make_agent
-from cattable.core import IllegalAction
+from cattable.core import Action, IllegalAction
 from cattable.games.tower import debris
 from cattable.games.tower.actions import Goal, Toto, Wall, action_from_json, parse_action
 from cattable.games.tower.events import texts as told
@@ -121,3 +121,30 @@ def test_toto_placements_read_and_write_as_text_and_json() -> None:
     assert a == Toto("toto", 1.2, -2.0, 90.0) or a == Toto("toto", 1.3, -2.0, 90.0)
     assert parse_action(a.text()) == a and action_from_json(a.to_json()) == a
     assert a.to_json() == {"kind": "toto", "x": a.x, "y": -2.0, "yaw": 90.0}
+
+
+@rule(EN, "If Toto falls off the Tower, the current player must place him back on the floor he was on before")
+def test_toto_whose_fall_brought_his_floor_down_is_placed_back_on_a_standing_floor() -> None:
+    """Seed 84 (careful hands, three random bots; found by experiments/tower_safety.py): Toto, handed to the
+    player to stand on F2 after a goal, slips and brings F2 and F3 down. He goes back to the hand for F1,
+    the closest floor still standing, where the game used to crash looking for a floor "F0"."""
+    game = cattable.game("tower")
+    agents = [make_agent("random", game, seed=84 * 101 + seat) for seat in range(3)]
+    s = game.new(players=3, seed=84, steadiness="careful", edition="en", mode="coop")
+    assert isinstance(s, TowerState)
+
+    def bot() -> Action:
+        seat = s.current_player
+        assert seat is not None
+        return agents[seat].choose({}, s.legal_actions())
+
+    while len(s.history) < 28:
+        s.apply(bot())
+    assert [p.floor for p in s.pending if p.piece.value == "toto"] == ["F2"]
+    toto = bot()
+    assert isinstance(toto, Toto)
+    s.apply(toto)
+    assert "F2" not in s.reading["floor_levels"]  # his slip brought his floor down
+    assert [(p.piece.value, p.floor, p.tries) for p in s.pending] == [("toto", "F1", 1)]
+    assert s.legal_actions() and all(isinstance(a, Toto) for a in s.legal_actions())
+    s.apply(s.legal_actions()[0])  # and he can be placed there

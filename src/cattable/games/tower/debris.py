@@ -175,6 +175,8 @@ def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
         s.say(ev.GIVEN_UP[why], piece=s.name(what), tries=tries)
         return True
     again = item.again(tries)
+    if again.piece is ToPlace.TOTO:  # back on his floor, or below it if his fall brought that floor down
+        again = replace(again, floor=fall_back(s, item.floor))
     if again.piece is ToPlace.CAT:
         out_of_stock = piece(what).kind is Kind.CAT and not stock.cats(s, again.colour)
         again = replace(again, take=what if out_of_stock else "")

@@ -113,8 +113,9 @@ def _elsewhere(a: Wall | Cat | Move | Toto) -> Wall | Cat | Move | Toto:
 
 
 def toto_aim(s: TowerState, a: Toto) -> Move:
-    """Toto's placement as the hand carries it out: a cat stood on the floor the rules handed him for."""
-    return Move("move", TOTO, s.level(s.pending[0].floor), a.x, a.y, a.yaw)
+    """Toto's placement as the hand carries it out: a cat stood on the floor the rules handed him for, or,
+    when that floor has fallen since (his own slip brought it down), the closest standing floor below."""
+    return Move("move", TOTO, s.level(debris.fall_back(s, s.pending[0].floor)), a.x, a.y, a.yaw)
 
 
 def _fold(a: Wall) -> float:
