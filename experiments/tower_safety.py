@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -179,13 +180,17 @@ def main() -> None:
         from rich.progress import track
 
         jobs = [(i, args.seed, args.players) for i in range(args.games)]
+        signal.signal(signal.SIGTERM, signal.default_int_handler)  # a stopped run still reports its games
         with get_context("fork").Pool(args.workers) as pool:
-            for key, seed, game, seen in track(
-                pool.imap_unordered(one_game, jobs), total=len(jobs), description="tower games"
-            ):
-                record(key, seed, game)
-                merge(seen)
-        k = args.games
+            try:
+                for key, seed, game, seen in track(
+                    pool.imap_unordered(one_game, jobs), total=len(jobs), description="tower games"
+                ):
+                    record(key, seed, game)
+                    merge(seen)
+                    k += 1
+            except KeyboardInterrupt:
+                print(f"stopped after {k} games")
     else:
         while time.process_time() - start < args.seconds:
             level, edition, mode = COMBOS[k % len(COMBOS)]
