@@ -138,7 +138,10 @@ def one_game(job: tuple[int, int, int]) -> tuple[str, int, dict[str, Any], dict[
     W = Watch()
     level, edition, mode = COMBOS[k % len(COMBOS)]
     W.key = f"{level}/{edition}/{mode}"
-    game = play(first_seed + k, level, edition, mode, players)
+    try:
+        game = play(first_seed + k, level, edition, mode, players)
+    except Exception as exc:  # a game the rules could not play on is a finding: told, not fatal to the run
+        game = {"actions": -1, "end": f"ERROR {exc!r}"}
     return W.key, first_seed + k, game, vars(W)
 
 
