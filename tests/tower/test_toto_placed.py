@@ -5,6 +5,7 @@ records made before (the rules stood him at the roomiest spot) replay as they we
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ import cattable
 from cattable.agents import make_agent
 from cattable.core import Action, IllegalAction
 from cattable.games.tower import debris
-from cattable.games.tower.actions import Goal, Toto, Wall, action_from_json, parse_action
+from cattable.games.tower.actions import Cat, Goal, Toto, Wall, action_from_json, parse_action
 from cattable.games.tower.events import texts as told
 from cattable.games.tower.game import TowerState
 from cattable.games.tower.phases import Phase
@@ -148,3 +149,51 @@ def test_toto_whose_fall_brought_his_floor_down_is_placed_back_on_a_standing_flo
     assert [(p.piece.value, p.floor, p.tries) for p in s.pending] == [("toto", "F1", 1)]
     assert s.legal_actions() and all(isinstance(a, Toto) for a in s.legal_actions())
     s.apply(s.legal_actions()[0])  # and he can be placed there
+
+
+def _random_game(seed: int, steadiness: str, edition: str) -> tuple[TowerState, Callable[[], Action]]:
+    """A cooperative game of three random bots seeded as ``experiments/tower_safety.py`` seeds them."""
+    game = cattable.game("tower")
+    agents = [make_agent("random", game, seed=seed * 101 + seat) for seat in range(3)]
+    s = game.new(players=3, seed=seed, steadiness=steadiness, edition=edition, mode="coop")
+    assert isinstance(s, TowerState)
+
+    def bot() -> Action:
+        seat = s.current_player
+        assert seat is not None
+        return agents[seat].choose({}, s.legal_actions())
+
+    return s, bot
+
+
+@rule(FR, "Les Nakama peuvent être placés n'importe où sur un étage de votre choix")
+def test_a_cat_is_offered_only_floors_that_stand_after_the_top_floor_is_given_up() -> None:
+    """Seed 250 (French, normal hands; found by experiments/tower_safety.py): floor F3 does not stand in ten
+    tries and goes back to the stock. The table still named F3 its top floor, so the next purple cat was
+    offered "floor 3" and the game crashed on a floor that is not there; a floor placed later was judged
+    against itself."""
+    s, bot = _random_game(250, "normal", "fr")
+    while len(s.history) < 47:
+        s.apply(bot())
+    assert "F3" not in s.reading["floor_levels"] and "F3" not in s.table.outcome["pieces"]
+    assert s.reading["top_floor"] == "F2"
+    cats = s.legal_actions()
+    assert cats and {a.floor for a in cats if isinstance(a, Cat)} <= {1, 2}
+    s.apply(cats[-1])  # and the cat can be placed
+
+
+@rule(FR, "vous pouvez faire monter Neko dans la tour")
+def test_toto_is_handed_for_a_floor_with_room_when_cats_fill_his_own() -> None:
+    """Seed 646 (French, careful hands; found by experiments/tower_safety.py): Neko climbs to F5, whose every
+    spot a cat already takes. The player was handed him for F5 with no placement offered, and the game
+    stopped with no legal move. Now he is handed for the closest floor below with room, as the rules' own
+    ``stand`` goes down (the rulebook is silent)."""
+    s, bot = _random_game(646, "careful", "fr")
+    while len(s.history) < 195:
+        s.apply(bot())
+    toto = [p.floor for p in s.pending if p.piece.value == "toto"]
+    assert toto and toto != ["F5"] and s.level(toto[0]) == 4  # the floor below his goal's
+    moves = s.legal_actions()
+    assert moves and all(isinstance(a, Toto) for a in moves)
+    s.apply(moves[0])
+    assert s.toto == toto[0] or s.phase is Phase.OVER

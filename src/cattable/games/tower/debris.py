@@ -256,7 +256,7 @@ def hand_toto(s: TowerState, floor: str, then: str = "") -> None:
     action under way goes on, or the step he fell in (outside an action) comes back."""
     s.table.take_away({TOTO})
     s.pending = [it for it in s.pending if it.piece is not ToPlace.TOTO]
-    s.pending.insert(0, pending.toto(floor))
+    s.pending.insert(0, pending.toto(roomy_floor(s, floor)))
     if then:
         s.after_toto = then
     elif s.phase is not Phase.PLACE and not s.after_toto:
@@ -306,6 +306,31 @@ def item_for(s: TowerState, p: str) -> Pending:
     if what.kind is Kind.FLOOR:
         return pending.floor()
     return pending.cat(what.family)
+
+
+def roomy_floor(s: TowerState, floor: str) -> str:
+    """Where Toto is handed to the player for: ``floor`` (or the closest standing one below it, should it
+    have fallen) if he can be placed anywhere on it, else the closest floor below where he can. Cats can
+    fill a floor's every spot; the rulebook is silent, and the rules' own ``stand`` goes down the same
+    way, so the player is never handed a Toto with nowhere to put him."""
+    from .menu import toto_menu  # menu imports this module's neighbours
+    from .placements import offered
+
+    levels = s.reading["floor_levels"]
+    first = fall_back(s, floor)
+    floors: list[str] = [
+        first,
+        *sorted((str(f) for f in levels if levels[f] < levels.get(first, 1)), key=lambda f: -levels[f]),
+    ]
+    held = s.pending
+    try:
+        for f in floors:
+            s.pending = [pending.toto(f)]
+            if offered(s, list(toto_menu(s.table.outcome, f))):
+                return f
+    finally:
+        s.pending = held
+    return first
 
 
 def fall_back(s: TowerState, floor: str) -> str:

@@ -71,11 +71,17 @@ def outcome_of(world: TowerWorld) -> Outcome:
     return {"pieces": world.pieces(), "poses": poses, "reading": reading_json(world.read())}
 
 
+def top_of(levels: Mapping[str, int]) -> str:
+    """The top floor of a tower whose standing floors are ``levels`` (as ``reading.read`` picks it)."""
+    return max(levels, key=lambda f: (levels[f], int(f[1:]))) if levels else "F1"
+
+
 def forget(outcome: Outcome, pieces: set[str]) -> Outcome:
     """The same table with ``pieces`` taken away (debris set aside or back to the stock)."""
     if not pieces:
         return outcome
     r = outcome["reading"]
+    levels = {k: v for k, v in r["floor_levels"].items() if k not in pieces}
     return {
         "pieces": {k: v for k, v in outcome["pieces"].items() if k not in pieces},
         "poses": {k: v for k, v in outcome["poses"].items() if k not in pieces},
@@ -85,8 +91,8 @@ def forget(outcome: Outcome, pieces: set[str]) -> Outcome:
             "touching": [p for p in r["touching"] if not (set(p) & pieces)],
             "on_top": {k: v for k, v in r["on_top"].items() if k not in pieces and v not in pieces},
             "upright": {k: v for k, v in r["upright"].items() if k not in pieces},
-            "top_floor": r["top_floor"],
-            "floor_levels": {k: v for k, v in r["floor_levels"].items() if k not in pieces},
+            "top_floor": r["top_floor"] if r["top_floor"] in levels else top_of(levels),
+            "floor_levels": levels,
             **({"floor_contact": [k for k in r["floor_contact"] if k not in pieces]} if "floor_contact" in r else {}),
         },
     }
