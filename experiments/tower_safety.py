@@ -50,6 +50,8 @@ class Watch:
         self.shift: dict[str, list[float]] = defaultdict(list)  # cm from the old pose, per piece put back
         self.no_room: Counter[str] = Counter()
         self.worst: tuple[float, str] = (0.0, "")
+        self.events = 0  # physics events watched (in this game, in a worker)
+        self.worst_event = -1
 
 
 W = Watch()
@@ -66,8 +68,10 @@ def install() -> None:
         assert self.world is not None
         depth = deepest_overlap(self.world)
         W.depth[W.key].append(depth[0] * 1000)
+        W.events += 1
         if depth[0] * 1000 > W.worst[0]:
             W.worst = (depth[0] * 1000, f"{W.key}: {depth[1]} in {depth[2]}")
+            W.worst_event = W.events
         for p in sorted(set(out["reading"]["debris"]) - seen):
             x, y, z = out["poses"][p][:3]
             W.debris[W.key].append(math.hypot(x, y))
@@ -142,6 +146,13 @@ def one_game(job: tuple[int, int, int]) -> tuple[str, int, dict[str, Any], dict[
         game = play(first_seed + k, level, edition, mode, players)
     except Exception as exc:  # a game the rules could not play on is a finding: told, not fatal to the run
         game = {"actions": -1, "end": f"ERROR {exc!r}"}
+    depths = W.depth[W.key]
+    game |= {
+        "deepest_mm": round(W.worst[0], 3),
+        "deepest": W.worst[1].split(": ", 1)[-1],
+        "at_event": W.worst_event,
+        "over_1mm": sum(d > 1.0 for d in depths),
+    }
     return W.key, first_seed + k, game, vars(W)
 
 
@@ -163,6 +174,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--log", help="write one JSON line per game here")
+    parser.add_argument("--only", default="", help="with --games: play only the games whose combination contains this")
     args = parser.parse_args()
     install()
     start = time.process_time()
@@ -182,7 +194,8 @@ def main() -> None:
 
         from rich.progress import track
 
-        jobs = [(i, args.seed, args.players) for i in range(args.games)]
+        wanted = [i for i in range(args.games) if args.only in "/".join(COMBOS[i % len(COMBOS)])]
+        jobs = [(i, args.seed, args.players) for i in wanted]
         signal.signal(signal.SIGTERM, signal.default_int_handler)  # a stopped run still reports its games
         with get_context("fork").Pool(args.workers) as pool:
             try:

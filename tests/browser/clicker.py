@@ -72,8 +72,8 @@ def click_once(page: Any, rng: random.Random, tries: int = 8) -> bool:
         options = page.locator(".board .legal").all()
         if not options:
             return False
-        rng.choice(options).click()
-        try:
+        try:  # the n-th highlight may be gone by now: a selection or a bot's move redrew the board
+            rng.choice(options).click(timeout=2000)
             page.wait_for_function(MOVED_ON, arg=[before.get("version")], timeout=1500)
             return True
         except PlaywrightTimeout:
