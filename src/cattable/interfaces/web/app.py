@@ -1,8 +1,10 @@
 """The HTTP and WebSocket doors of the table server: thin routes over ``cattable.server.Hub``.
 
-A seat is always taken from its token (``Authorization: Bearer`` on HTTP, the ``hello`` message on the WebSocket),
-never from a message field; a browser's WebSocket must come from an allowed origin. Every refusal is a
-JSON body ``{"error": code, "reason": text}``; nothing a person sends can produce a traceback.
+A route reads what it needs (deps.py: the token's seat, checked once for both doors; messages.py: a
+client message, read once for both doors), calls the hub, and leaves refusals to the handlers here. A seat
+is always taken from its token, never from a message field; a browser's WebSocket must come from an allowed
+origin. Every refusal is a JSON body ``{"error": code, "reason": text}``; nothing a person sends can
+produce a traceback.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import Depends, FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
@@ -25,9 +27,11 @@ from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
 from cattable.interfaces.web import health
-from cattable.interfaces.web.frames import parse, receive_frame
+from cattable.interfaces.web.deps import ActBody, HostDep, HubDep, SeatDep, SocialDep, ViewerDep, seat_at
+from cattable.interfaces.web.frames import Unreadable, receive_frame
 from cattable.interfaces.web.guard import LimitGate, RequestContext, address_of
 from cattable.interfaces.web.hints import hint_for
+from cattable.interfaces.web.messages import Act, Chat, Ping, Reclaim, Sync, Undo, read, read_hello
 from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server import protocol as wire
 from cattable.server.encoding import frame
@@ -83,8 +87,15 @@ class JoinIn(BaseModel):
 
 
 class ActionIn(BaseModel):
+    # The body of POST /api/tables/{id}/actions as published (OpenAPI, protocol.json): it is read as the
+    # WebSocket's ``act`` is (messages.py), not by this model. (A comment: a docstring would enter the schema.)
     action: Any
     id: str = Field(min_length=1, max_length=64, description="the client's message id: required, applied once")
+
+
+def _body_described(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI request body of a route that reads its body itself (messages.py) rather than by a model."""
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": model.model_json_schema()}}}}
 
 
 class TokensIn(BaseModel):
@@ -102,23 +113,6 @@ class QuickIn(BaseModel):
     fill_after: float | None = Field(
         default=60, ge=0, le=3600, description="if a table is opened: seconds until its free seats go to bots"
     )
-
-
-def hub_of(request: Request) -> Hub:
-    """The hub the app's start-up built (a dependency, so routes stay thin)."""
-    hub: Hub = request.app.state.hub
-    return hub
-
-
-HubDep = Annotated[Hub, Depends(hub_of)]
-
-
-def social_of(request: Request) -> Social:
-    social: Social = request.app.state.social
-    return social
-
-
-SocialDep = Annotated[Social, Depends(social_of)]
 
 
 def create_app(
@@ -187,6 +181,8 @@ def create_app(
             "elsewhere": 503,
             "unavailable": 503,
             "rate_limited": 429,
+            "too_deep": 400,
+            "too_large": 413,
         }
         _count_refusal(request, exc, "http")
         if isinstance(exc, RateLimited):
@@ -195,7 +191,10 @@ def create_app(
                 status_code=429,
                 headers={"Retry-After": str(exc.retry_after)},
             )
-        return JSONResponse({"error": exc.code, "reason": str(exc)}, status_code=status.get(exc.code, 409))
+        unfit = isinstance(exc, Unreadable) and exc.code == "invalid"  # a body that did not fit: as FastAPI's 422
+        return JSONResponse(
+            {"error": exc.code, "reason": str(exc)}, status_code=422 if unfit else status.get(exc.code, 409)
+        )
 
     @app.exception_handler(RequestValidationError)
     async def unreadable(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -203,18 +202,6 @@ def create_app(
         _count_refusal(request, Refusal("invalid", ""), "http")
         where = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()[:5])
         return JSONResponse({"error": "invalid", "reason": f"the request does not fit: {where}"}, status_code=422)
-
-    async def viewer_for(hub: Hub, table_id: str, authorization: str | None) -> Viewer:
-        if not authorization:
-            return None
-        scheme, _, token = authorization.partition(" ")
-        if scheme.lower() != "bearer" or not token:
-            raise Refusal("bad_token", "send the seat token as 'Authorization: Bearer <token>'")
-        guard.message("token:" + digest(token.strip()))  # a token's HTTP requests and messages share a bucket
-        found_table, seat = await hub.seat_of(token.strip())
-        if found_table != table_id:
-            raise Refusal("bad_token", "this seat token is for another table")
-        return seat
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -274,11 +261,9 @@ def create_app(
         )
 
     @app.post("/api/tables/{table_id}/again")
-    async def again(
-        table_id: str, social: SocialDep, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> wire.SeatTaken:
+    async def again(table_id: str, seat: SeatDep, social: SocialDep) -> wire.SeatTaken:
         """Play again once the game is over: the same seats at a new table; your token for your own seat."""
-        return await social.again(table_id, await seat_for(hub, table_id, authorization))
+        return await social.again(table_id, seat)
 
     @app.post("/api/join")
     async def join(body: JoinIn, hub: HubDep) -> wire.Joined:
@@ -286,81 +271,50 @@ def create_app(
         return await hub.join(body.invite)
 
     @app.get("/api/tables/{table_id}")
-    async def table_state(
-        table_id: str, hub: HubDep, since: int = 0, authorization: Annotated[str | None, Header()] = None
-    ) -> wire.StateMessage:
+    async def table_state(table_id: str, viewer: ViewerDep, hub: HubDep, since: int = 0) -> wire.StateMessage:
         """The position and log as the token's seat (or a spectator, without a token) sees them."""
-        viewer = await viewer_for(hub, table_id, authorization)
         return await hub.message(table_id, viewer, since)
 
-    @app.post("/api/tables/{table_id}/actions")
-    async def act(
-        table_id: str, body: ActionIn, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> wire.AckMessage:
-        """Play an action for the token's seat; the reply comes once the move is stored."""
-        viewer = await viewer_for(hub, table_id, authorization)
-        if viewer is None:
-            raise Refusal("bad_token", "only a seat can act: send its token as 'Authorization: Bearer <token>'")
-        return await hub.act(table_id, viewer, body.action, body.id)
-
-    async def seat_for(hub: Hub, table_id: str, authorization: str | None) -> int:
-        viewer = await viewer_for(hub, table_id, authorization)
-        if viewer is None:
-            raise Refusal("bad_token", "only a seat can do this: send its token as 'Authorization: Bearer <token>'")
-        return viewer
+    @app.post("/api/tables/{table_id}/actions", openapi_extra=_body_described(ActionIn))
+    async def act(table_id: str, seat: SeatDep, move: ActBody, hub: HubDep) -> wire.AckMessage:
+        """Play an action for the token's seat (the WebSocket's ``act``); the reply comes once the move is stored."""
+        return await hub.act(table_id, seat, move.action, move.id)
 
     @app.post("/api/tables/{table_id}/undo")
-    async def undo(
-        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> wire.AckMessage:
+    async def undo(table_id: str, seat: SeatDep, hub: HubDep) -> wire.AckMessage:
         """Take back your own last move: only if it drew no chance, revealed nothing, and nobody acted since."""
-        return await hub.undo(table_id, await seat_for(hub, table_id, authorization), None)
+        return await hub.undo(table_id, seat, None)
 
     @app.post("/api/tables/{table_id}/reclaim")
-    async def reclaim(
-        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    async def reclaim(table_id: str, seat: SeatDep, hub: HubDep) -> dict[str, Any]:
         """Take your seat back from the autopilot that played it while your clock had run out."""
-        await hub.reclaim(table_id, await seat_for(hub, table_id, authorization))
+        await hub.reclaim(table_id, seat)
         return {"reclaimed": True}
 
     @app.post("/api/tables/{table_id}/hint")
-    async def hint(table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    async def hint(table_id: str, seat: SeatDep, hub: HubDep) -> dict[str, Any]:
         """What the game's heuristic bot would play in your seat now (it sees only what your seat sees)."""
-        seat = await seat_for(hub, table_id, authorization)
         return await hint_for(await hub.table(table_id), seat)
 
     @app.get("/api/tables/{table_id}/presence")
-    async def presence(
-        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> wire.Presence:
+    async def presence(table_id: str, viewer: ViewerDep, hub: HubDep) -> wire.Presence:
         """Which seats have a live connection to this server now, and how many spectators watch (for a seat,
         or anyone where spectators are welcome)."""
-        viewer = await viewer_for(hub, table_id, authorization)
         if not (await hub.table(table_id)).may_watch(viewer):
             raise Refusal("no_spectators", "this table does not admit spectators")
         viewers = [w.viewer for w in hub.watchers.get(table_id, ())]
         return {"connected": sorted({v for v in viewers if v is not None}), "spectators": viewers.count(None)}
 
     @app.put("/api/tables/{table_id}/webhook")
-    async def webhook(
-        table_id: str, body: WebhookIn, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    async def webhook(table_id: str, seat: SeatDep, body: WebhookIn, hub: HubDep) -> dict[str, Any]:
         """Where to POST your "your turn" signal (a URL, or null to stop)."""
-        await hub.set_webhook(table_id, await seat_for(hub, table_id, authorization), body.url)
+        await hub.set_webhook(table_id, seat, body.url)
         return {"webhook": body.url}
 
     @app.get("/api/tables/{table_id}/replay")
-    async def replay(
-        table_id: str,
-        hub: HubDep,
-        at: int,
-        seat: str = "me",
-        authorization: Annotated[str | None, Header()] = None,
-    ) -> dict[str, Any]:
+    async def replay(table_id: str, viewer: ViewerDep, hub: HubDep, at: int, seat: str = "me") -> dict[str, Any]:
         """The position at version ``at``: your seat's view while playing; once the game is over, any
         seat's (``seat=2``) or the spectator's (``seat=spectator``)."""
-        viewer = await viewer_for(hub, table_id, authorization)
         as_seat: int | str | None = seat
         if seat == "spectator":
             as_seat = None
@@ -371,25 +325,17 @@ def create_app(
         return await hub.replay_view(table_id, viewer, at, as_seat)
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(
-        table_id: str, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    async def record(table_id: str, viewer: ViewerDep, hub: HubDep) -> dict[str, Any]:
         """The finished game's record (seed and chance outcomes): published only once the game is over."""
-        viewer = await viewer_for(hub, table_id, authorization)
         table = await hub.table(table_id)
         if viewer is None and table.row.spectators == "off":
             raise Refusal("no_spectators", "this table does not admit spectators")
         return table.record()
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
-    async def reassign(
-        table_id: str, seat: int, body: SeatIn, hub: HubDep, authorization: Annotated[str | None, Header()] = None
-    ) -> dict[str, Any]:
+    async def reassign(table_id: str, seat: int, host: HostDep, body: SeatIn, hub: HubDep) -> dict[str, Any]:
         """The host gives a seat to someone else (a new invite) or to a bot; the seat's old tokens stop."""
-        scheme, _, token = (authorization or "").partition(" ")
-        if scheme.lower() != "bearer" or not token:
-            raise Refusal("bad_token", "only the host can reassign seats: send the host token as a Bearer token")
-        return await hub.reassign(table_id, token.strip(), seat, SeatSpec(name=body.name, bot=body.bot))
+        return await hub.reassign(table_id, host, seat, SeatSpec(name=body.name, bot=body.bot))
 
     @app.post("/api/my-tables")
     async def my_tables(body: TokensIn, hub: HubDep) -> list[wire.MyTable]:
@@ -488,26 +434,16 @@ async def _greet(hub: Hub, table_id: str, websocket: WebSocket, outbox: OutboxPo
     """Read the ``hello``: the token names the seat (none: a spectator); the table then sends the position
     and the log since the version the client last saw. Tokens travel in messages, never in URLs (which
     servers and proxies log)."""
-    hello = parse(await asyncio.wait_for(receive_frame(websocket), timeout=30))
-    if hello.get("type") != "hello":
-        raise Refusal("invalid", 'the first message must be {"type": "hello", "token": ..., "since": ...}')
-    token, since = hello.get("token"), hello.get("since", 0)
-    if token is not None and not isinstance(token, str):
-        raise Refusal("bad_token", "the token must be a string")
-    if type(since) is not int or since < 0:
-        raise Refusal("invalid", "'since' must be a whole number (the last version you saw)")
-    viewer: Viewer = None
-    if token:
-        found_table, seat = await hub.seat_of(token)
-        if found_table != table_id:
-            raise Refusal("bad_token", "this seat token is for another table")
-        viewer = seat
+    hello = read_hello(await asyncio.wait_for(receive_frame(websocket), timeout=30))
+    viewer = None if hello.token is None else await seat_at(hub, table_id, hello.token)
 
     async def close(code: int, reason: str) -> None:
         await websocket.close(code=code, reason=reason)
 
-    watcher = _SocketWatcher(viewer, since, websocket.send_text, close, policy=outbox, on_drop=hub.metrics.lagging.inc)
-    watcher.token = token or None
+    watcher = _SocketWatcher(
+        viewer, hello.since, websocket.send_text, close, policy=outbox, on_drop=hub.metrics.lagging.inc
+    )
+    watcher.token = hello.token
     try:
         await hub.watch(table_id, watcher)
     except BaseException:
@@ -516,10 +452,10 @@ async def _greet(hub: Hub, table_id: str, websocket: WebSocket, outbox: OutboxPo
     return watcher
 
 
-def _chat(social: Social, guard: Limits, watcher: _SocketWatcher) -> Chat:
+def _chat(social: Social, guard: Limits, watcher: _SocketWatcher) -> Poster:
     """How this connection posts a chat line: counted against its own chat limit, then stored and sent."""
 
-    async def post(table_id: str, text: Any, msg_id: Any) -> wire.AckMessage:
+    async def post(table_id: str, text: str, msg_id: str | None) -> wire.AckMessage:
         clean_chat(text)  # a line refused for its text does not count against the limit
         guard.chat_line(f"conn:{id(watcher)}")
         return await social.post(table_id, watcher.viewer, text, msg_id)
@@ -527,52 +463,47 @@ def _chat(social: Social, guard: Limits, watcher: _SocketWatcher) -> Chat:
     return post
 
 
-Chat = Callable[[str, Any, Any], Awaitable[wire.AckMessage]]
+Poster = Callable[[str, str, str | None], Awaitable[wire.AckMessage]]
 
 
-async def _answer(
-    hub: Hub, table_id: str, viewer: Viewer, frame: str | None, chat: Chat | None = None
-) -> wire.ServerMessage:
+async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None, chat: Poster) -> wire.ServerMessage:
     """The reply to one client message (None: a binary frame): an ack, the position, a pong, or a refusal."""
-    msg_id: Any = None
+    msg_id: str | None = None
     try:
-        msg = parse(frame)
-        msg_id = msg.get("id")
-        kind = msg.get("type")
-        if kind == "chat" and chat is not None:
-            return await chat(table_id, msg.get("text"), msg_id)
-        if kind == "ping":
-            return {"type": "pong", "id": msg_id if isinstance(msg_id, str) else None}
-        if kind == "sync":
-            since = msg.get("since", 0)
-            if type(since) is not int:
-                raise Refusal("invalid", "'since' must be a whole number (the last version you saw)")
-            return await hub.message(table_id, viewer, since)
-        if kind in ("undo", "reclaim") and viewer is None:
-            raise Refusal("spectator", "spectators cannot act")
-        if kind == "undo":
-            return await hub.undo(table_id, viewer, msg_id if isinstance(msg_id, str) else None)  # type: ignore[arg-type]
-        if kind == "reclaim":
-            await hub.reclaim(table_id, viewer)  # type: ignore[arg-type]
-            return {"type": "ack", "id": msg_id if isinstance(msg_id, str) else None, "reclaimed": True}
-        if kind == "act":
-            if viewer is None:
-                raise Refusal("spectator", "spectators cannot act")
-            if "action" not in msg:
-                raise Refusal("invalid", "an 'act' message needs an 'action'")
-            return await hub.act(table_id, viewer, msg["action"], msg_id)
-        raise Refusal("invalid", "the message type must be 'act', 'undo', 'reclaim', 'sync', 'ping' or 'chat'")
+        msg = read(frame)
+        msg_id = getattr(msg, "id", None)
+        match msg:
+            case Chat(text=text):
+                return await chat(table_id, text, msg_id)
+            case Ping():
+                return {"type": "pong", "id": msg_id}
+            case Sync(since=since):
+                return await hub.message(table_id, viewer, since)
+            case Undo():
+                return await hub.undo(table_id, _seat(viewer), msg_id)
+            case Reclaim():
+                await hub.reclaim(table_id, _seat(viewer))
+                return {"type": "ack", "id": msg_id, "reclaimed": True}
+            case Act(id=move_id, action=action):
+                return await hub.act(table_id, _seat(viewer), action, move_id)
     except Refusal as exc:
         _count(hub, exc, "websocket")
         refused: wire.ErrorMessage = {
             "type": "error",
-            "id": msg_id if isinstance(msg_id, str) else None,
+            "id": exc.id if isinstance(exc, Unreadable) else msg_id,
             "error": exc.code,
             "reason": str(exc),
         }
         if isinstance(exc, RateLimited):
             refused["retry_after"] = exc.retry_after
         return refused
+
+
+def _seat(viewer: Viewer) -> int:
+    """The connection's seat, for what only a seat may do."""
+    if viewer is None:
+        raise Refusal("spectator", "spectators cannot act")
+    return viewer
 
 
 def _json(message: wire.ServerMessage | wire.ErrorMessage) -> str:
