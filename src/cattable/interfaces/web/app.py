@@ -1,118 +1,53 @@
 """The HTTP and WebSocket doors of the table server: thin routes over ``cattable.server.Hub``.
 
-A route reads what it needs (deps.py: the token's seat, checked once for both doors; messages.py: a
-client message, read once for both doors), calls the hub, and leaves refusals to the handlers here. A seat
-is always taken from its token, never from a message field; a browser's WebSocket must come from an allowed
-origin. Every refusal is a JSON body ``{"error": code, "reason": text}``; nothing a person sends can
-produce a traceback.
+A route reads what it needs (bodies.py: its body; deps.py: the token's seat, checked once for both doors;
+messages.py: a client message, read once for both doors), calls the hub, and leaves its refusals to
+refusals.py. A seat is always taken from its token, never from a message field; a browser's WebSocket must
+come from an allowed origin, and is then served by connection.py. Every refusal is a JSON body
+``{"error": code, "reason": text}``; nothing a person sends can produce a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from functools import partial
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from fastapi import FastAPI, Request, WebSocket
 
 from cattable.agents.registry import agent_kinds
 from cattable.core import game as get_game
 from cattable.core import game_names
 from cattable.core.i18n import LANGUAGES, catalogue
-from cattable.interfaces.web import health
-from cattable.interfaces.web.deps import ActBody, HostDep, HubDep, SeatDep, SocialDep, ViewerDep, seat_at
-from cattable.interfaces.web.frames import Unreadable, receive_frame
+from cattable.interfaces.web import health, refusals
+from cattable.interfaces.web.bodies import (
+    ActionIn,
+    JoinIn,
+    QuickIn,
+    SeatIn,
+    TableIn,
+    TakeIn,
+    TokensIn,
+    WebhookIn,
+    described,
+)
+from cattable.interfaces.web.connection import follow
+from cattable.interfaces.web.deps import ActBody, HostDep, HubDep, SeatDep, SocialDep, ViewerDep
 from cattable.interfaces.web.guard import LimitGate, RequestContext, address_of
 from cattable.interfaces.web.hints import hint_for
-from cattable.interfaces.web.messages import Act, Chat, Ping, Reclaim, Sync, Undo, read, read_hello
 from cattable.interfaces.web.pages import STATIC, mount_client
 from cattable.server import protocol as wire
-from cattable.server.encoding import frame
 from cattable.server.hub import Hub, SeatSpec, cattable_version
-from cattable.server.limits import FLOODED, LimitPolicy, Limits, RateLimited
-from cattable.server.outbox import Lagging, OutboxPolicy, OutboxWatcher
-from cattable.server.social import Social, clean_chat
+from cattable.server.limits import LimitPolicy, Limits
+from cattable.server.outbox import OutboxPolicy
+from cattable.server.social import Social
 from cattable.server.store import Store
-from cattable.server.table import SPECTATORS, Refusal, Viewer
-from cattable.server.tokens import digest
+from cattable.server.table import Refusal
 from cattable.server.webhook_guard import WebhookPolicy
 from cattable.server.webhooks import WebhookSender
-
-log = logging.getLogger("cattable.web")
-
-
-class SeatIn(BaseModel):
-    name: str = Field(min_length=1, max_length=64)
-    bot: str | None = Field(default=None, max_length=32, description="an agent (random, heuristic, mcts:easy...)")
-
-
-class TableIn(BaseModel):
-    game: str
-    players: int
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatIn]
-    spectators: str = Field(default="public", description=f"one of {', '.join(SPECTATORS)}")
-    clock: dict[str, Any] | None = Field(
-        default=None,
-        description='null, {"mode": "live", "bank": seconds, "increment": seconds} or {"mode": "async", "days": d}',
-    )
-    on_timeout: str = Field(default="wait", description="'wait', or 'autopilot:<bot>' until the person reclaims")
-    open: bool = Field(default=False, description="listed for strangers: a free seat is taken without an invite")
-    fill_after: float | None = Field(
-        default=None, ge=0, le=3600, description="an open table's seats still free after this many seconds go to bots"
-    )
-    guided: bool = Field(
-        default=False,
-        description="a guided first game: dealt from the game's fixed seed; one person against bots, not open",
-    )
-
-
-class WebhookIn(BaseModel):
-    url: str | None = Field(
-        default=None,
-        max_length=500,
-        description="an https:// URL (http:// where the host allows it) POSTed when it becomes your move",
-    )
-
-
-class JoinIn(BaseModel):
-    invite: str = Field(min_length=1, max_length=128)
-
-
-class ActionIn(BaseModel):
-    # The body of POST /api/tables/{id}/actions as published (OpenAPI, protocol.json): it is read as the
-    # WebSocket's ``act`` is (messages.py), not by this model. (A comment: a docstring would enter the schema.)
-    action: Any
-    id: str = Field(min_length=1, max_length=64, description="the client's message id: required, applied once")
-
-
-def _body_described(model: type[BaseModel]) -> dict[str, Any]:
-    """The OpenAPI request body of a route that reads its body itself (messages.py) rather than by a model."""
-    return {"requestBody": {"required": True, "content": {"application/json": {"schema": model.model_json_schema()}}}}
-
-
-class TokensIn(BaseModel):
-    tokens: list[str] = Field(max_length=200)
-
-
-class TakeIn(BaseModel):
-    name: str = Field(default="", max_length=64, description="your name at the table (empty: Player N)")
-
-
-class QuickIn(BaseModel):
-    game: str = Field(max_length=32)
-    players: int | None = Field(default=None, ge=1, le=8, description="a table of this many seats (default: any)")
-    name: str = Field(default="", max_length=64)
-    fill_after: float | None = Field(
-        default=60, ge=0, le=3600, description="if a table is opened: seconds until its free seats go to bots"
-    )
 
 
 def create_app(
@@ -156,52 +91,9 @@ def create_app(
     app.state.limits = guard
     app.state.outbox = outbox or OutboxPolicy()
     app.add_middleware(RequestContext)
-
-    def gate_refused(exc: RateLimited, door: str) -> None:
-        hub: Hub | None = getattr(app.state, "hub", None)
-        if hub is not None:
-            _count(hub, exc, door)
-
-    app.add_middleware(LimitGate, limits=guard, on_refused=gate_refused)  # outermost: before any routing
-
-    @app.exception_handler(Refusal)
-    async def refused(request: Request, exc: Refusal) -> JSONResponse:
-        status = {
-            "no_table": 404,
-            "no_game": 404,
-            "no_language": 404,
-            "bad_token": 401,
-            "bad_invite": 404,
-            "not_over": 403,
-            "no_spectators": 403,
-            "bad_table": 400,
-            "invalid": 400,
-            "spectator": 403,
-            "not_open": 403,
-            "elsewhere": 503,
-            "unavailable": 503,
-            "rate_limited": 429,
-            "too_deep": 400,
-            "too_large": 413,
-        }
-        _count_refusal(request, exc, "http")
-        if isinstance(exc, RateLimited):
-            return JSONResponse(
-                {"error": exc.code, "reason": str(exc), "retry_after": exc.retry_after},
-                status_code=429,
-                headers={"Retry-After": str(exc.retry_after)},
-            )
-        unfit = isinstance(exc, Unreadable) and exc.code == "invalid"  # a body that did not fit: as FastAPI's 422
-        return JSONResponse(
-            {"error": exc.code, "reason": str(exc)}, status_code=422 if unfit else status.get(exc.code, 409)
-        )
-
-    @app.exception_handler(RequestValidationError)
-    async def unreadable(request: Request, exc: RequestValidationError) -> JSONResponse:
-        """A body that does not fit its model gets the house refusal (never the values sent back)."""
-        _count_refusal(request, Refusal("invalid", ""), "http")
-        where = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in exc.errors()[:5])
-        return JSONResponse({"error": "invalid", "reason": f"the request does not fit: {where}"}, status_code=422)
+    # outermost: before any routing
+    app.add_middleware(LimitGate, limits=guard, on_refused=partial(refusals.count_in, app))
+    refusals.install(app)
 
     @app.get("/api/games")
     async def games() -> list[dict[str, Any]]:
@@ -275,7 +167,7 @@ def create_app(
         """The position and log as the token's seat (or a spectator, without a token) sees them."""
         return await hub.message(table_id, viewer, since)
 
-    @app.post("/api/tables/{table_id}/actions", openapi_extra=_body_described(ActionIn))
+    @app.post("/api/tables/{table_id}/actions", openapi_extra=described(ActionIn))
     async def act(table_id: str, seat: SeatDep, move: ActBody, hub: HubDep) -> wire.AckMessage:
         """Play an action for the token's seat (the WebSocket's ``act``); the reply comes once the move is stored."""
         return await hub.act(table_id, seat, move.action, move.id)
@@ -362,177 +254,13 @@ def create_app(
         await websocket.accept()  # the address's sockets were counted before routing (``LimitGate``)
         hub.metrics.sockets.inc()
         try:
-            await _follow(hub, app.state.social, table_id, websocket, guard, app.state.outbox)
+            await follow(hub, app.state.social, table_id, websocket, guard, app.state.outbox)
         finally:
             hub.metrics.sockets.dec()
 
     app.include_router(health.router)
     mount_client(app, static)
     return app
-
-
-async def _follow(
-    hub: Hub, social: Social, table_id: str, websocket: WebSocket, guard: Limits, outbox: OutboxPolicy
-) -> None:
-    """One accepted connection, from its ``hello`` until it closes (or is dropped for not reading)."""
-    try:
-        watcher = await _greet(hub, table_id, websocket, outbox)
-        said = await social.history(table_id)
-        if said["lines"]:  # the chat so far, after the position (nothing when nobody has written)
-            watcher.put(_json(said))
-    except (WebSocketDisconnect, TimeoutError):
-        return
-    except Refusal as exc:
-        _count(hub, exc, "websocket")
-        await websocket.send_json({"type": "error", "id": None, "error": exc.code, "reason": str(exc)})
-        await websocket.close(code=1008)
-        return
-    bucket = f"conn:{id(watcher)}" if watcher.token is None else "token:" + digest(watcher.token)
-    chat = _chat(social, guard, watcher)
-    flood = guard.flood()
-    counted = (hub.metrics.refusals.labels("rate_limited", "websocket"), hub.metrics.rate_limited.labels("messages"))
-    dropped = asyncio.ensure_future(watcher.dropped.wait())
-    try:
-        while True:
-            frame = asyncio.ensure_future(receive_frame(websocket))
-            await asyncio.wait((frame, dropped), return_when=asyncio.FIRST_COMPLETED)
-            if not frame.done():  # dropped for not reading: stop reading it too
-                frame.cancel()
-                return
-            wait = guard.messages.take(bucket)
-            if wait:  # the message is not read: answered once a second at most, closed if it floods
-                verdict = flood.refused()
-                for counter in counted:  # every refused message counts, answered or not
-                    counter.inc()
-                if verdict == "answer":
-                    watcher.put(_too_many(wait))
-                elif verdict == "close":
-                    guard.bar(address_of(websocket.scope))
-                    log.warning("socket closed for flooding (%d refused in %g s)", flood.cap, flood.seconds)
-                    await websocket.close(code=FLOODED, reason="too many messages: wait before reconnecting")
-                    return
-                continue
-            reply = await _answer(hub, table_id, watcher.viewer, frame.result(), chat)
-            if hub.draining and reply["type"] == "error" and reply["error"] in ("unavailable", "elsewhere"):
-                continue  # the drain closes this socket with 1012 next: the client resends it once reconnected
-            watcher.put(_json(reply))
-    except (WebSocketDisconnect, RuntimeError, Lagging):  # the client left, or the server closed the socket
-        pass
-    finally:
-        dropped.cancel()
-        hub.unwatch(table_id, watcher)
-        await watcher.stop()
-
-
-class _SocketWatcher(OutboxWatcher):
-    """A WebSocket following a table: its sends queued (outbox.py), and the seat token it said hello with."""
-
-    token: str | None = None
-
-
-async def _greet(hub: Hub, table_id: str, websocket: WebSocket, outbox: OutboxPolicy) -> _SocketWatcher:
-    """Read the ``hello``: the token names the seat (none: a spectator); the table then sends the position
-    and the log since the version the client last saw. Tokens travel in messages, never in URLs (which
-    servers and proxies log)."""
-    hello = read_hello(await asyncio.wait_for(receive_frame(websocket), timeout=30))
-    viewer = None if hello.token is None else await seat_at(hub, table_id, hello.token)
-
-    async def close(code: int, reason: str) -> None:
-        await websocket.close(code=code, reason=reason)
-
-    watcher = _SocketWatcher(
-        viewer, hello.since, websocket.send_text, close, policy=outbox, on_drop=hub.metrics.lagging.inc
-    )
-    watcher.token = hello.token
-    try:
-        await hub.watch(table_id, watcher)
-    except BaseException:
-        await watcher.stop()
-        raise
-    return watcher
-
-
-def _chat(social: Social, guard: Limits, watcher: _SocketWatcher) -> Poster:
-    """How this connection posts a chat line: counted against its own chat limit, then stored and sent."""
-
-    async def post(table_id: str, text: str, msg_id: str | None) -> wire.AckMessage:
-        clean_chat(text)  # a line refused for its text does not count against the limit
-        guard.chat_line(f"conn:{id(watcher)}")
-        return await social.post(table_id, watcher.viewer, text, msg_id)
-
-    return post
-
-
-Poster = Callable[[str, str, str | None], Awaitable[wire.AckMessage]]
-
-
-async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None, chat: Poster) -> wire.ServerMessage:
-    """The reply to one client message (None: a binary frame): an ack, the position, a pong, or a refusal."""
-    msg_id: str | None = None
-    try:
-        msg = read(frame)
-        msg_id = getattr(msg, "id", None)
-        match msg:
-            case Chat(text=text):
-                return await chat(table_id, text, msg_id)
-            case Ping():
-                return {"type": "pong", "id": msg_id}
-            case Sync(since=since):
-                return await hub.message(table_id, viewer, since)
-            case Undo():
-                return await hub.undo(table_id, _seat(viewer), msg_id)
-            case Reclaim():
-                await hub.reclaim(table_id, _seat(viewer))
-                return {"type": "ack", "id": msg_id, "reclaimed": True}
-            case Act(id=move_id, action=action):
-                return await hub.act(table_id, _seat(viewer), action, move_id)
-    except Refusal as exc:
-        _count(hub, exc, "websocket")
-        refused: wire.ErrorMessage = {
-            "type": "error",
-            "id": exc.id if isinstance(exc, Unreadable) else msg_id,
-            "error": exc.code,
-            "reason": str(exc),
-        }
-        if isinstance(exc, RateLimited):
-            refused["retry_after"] = exc.retry_after
-        return refused
-
-
-def _seat(viewer: Viewer) -> int:
-    """The connection's seat, for what only a seat may do."""
-    if viewer is None:
-        raise Refusal("spectator", "spectators cannot act")
-    return viewer
-
-
-def _json(message: wire.ServerMessage | wire.ErrorMessage) -> str:
-    return frame(message)
-
-
-_TOO_MANY: dict[int, str] = {}
-
-
-def _too_many(wait: float) -> str:
-    """The ``rate_limited`` answer to a message past its limit, encoded once per whole second of wait."""
-    exc = RateLimited("messages", "messages", wait)
-    frame = _TOO_MANY.get(exc.retry_after)
-    if frame is None:
-        refused: wire.ErrorMessage = {"type": "error", "id": None, "error": exc.code, "reason": str(exc)}
-        frame = _TOO_MANY[exc.retry_after] = _json({**refused, "retry_after": exc.retry_after})
-    return frame
-
-
-def _count(hub: Hub, exc: Refusal, door: str) -> None:
-    hub.metrics.refusals.labels(exc.code, door).inc()
-    if isinstance(exc, RateLimited):
-        hub.metrics.rate_limited.labels(exc.kind).inc()
-
-
-def _count_refusal(request: Request, exc: Refusal, door: str) -> None:
-    hub: Hub | None = getattr(request.app.state, "hub", None)
-    if hub is not None:
-        _count(hub, exc, door)
 
 
 def _origin_allowed(origin: str, host: str, allowed: tuple[str, ...]) -> bool:
