@@ -130,7 +130,7 @@ async def _answer(hub: Hub, table_id: str, viewer: Viewer, frame: str | None, ch
     msg_id: str | None = None
     try:
         msg = read(frame)
-        msg_id = getattr(msg, "id", None)
+        msg_id = msg.id
         match msg:
             case Chat(text=text):
                 return await chat(table_id, text, msg_id)

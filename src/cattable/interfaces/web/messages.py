@@ -47,6 +47,8 @@ class Reclaim:
 
 @dataclass(frozen=True, slots=True)
 class Sync:
+    id: str | None
+    """Not in the protocol's ``sync``, but answered in its refusal when a client sends one (as every type)."""
     since: int
 
 
@@ -81,7 +83,7 @@ def _sync(msg: dict[str, Any], msg_id: str | None) -> Sync:
     since = msg.get("since", 0)
     if type(since) is not int:
         raise Unreadable("invalid", _SINCE, msg_id)
-    return Sync(since)
+    return Sync(msg_id, since)
 
 
 def _chat(msg: dict[str, Any], msg_id: str | None) -> Chat:
