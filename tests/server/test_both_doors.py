@@ -19,7 +19,8 @@ from websockets.exceptions import ConnectionClosed
 
 from cattable.interfaces.web.app import create_app
 from cattable.interfaces.web.deps import host_token, viewer_of
-from cattable.interfaces.web.frames import MAX_DEPTH, MAX_MESSAGE
+from cattable.interfaces.web.frames import MAX_DEPTH, MAX_MESSAGE, Unreadable
+from cattable.interfaces.web.messages import Act, Chat, Hello, Ping, Sync, Undo, read, read_act, read_hello
 
 from .harness import Server, get, hello, open_table, recv, until_state
 
@@ -145,3 +146,29 @@ def test_the_act_route_still_publishes_its_body() -> None:
     schema = body["content"]["application/json"]["schema"]
     assert body["required"] and set(schema["required"]) == {"action", "id"}, schema
     assert schema["properties"]["id"]["maxLength"] == 64
+
+
+def test_the_reader_gives_typed_messages_and_keeps_an_id_for_the_refusal() -> None:
+    assert read('{"type": "act", "id": "a", "action": {"kind": "pass"}}') == Act("a", {"kind": "pass"})
+    assert read_act('{"type": "ignored", "id": "a", "action": null}') == Act("a", None)  # the route says act
+    assert read('{"type": "undo", "id": 3}') == Undo(None)  # an id not a string is not echoed
+    assert read('{"type": "ping", "id": "p"}') == Ping("p")
+    assert read('{"type": "sync", "id": "s"}') == Sync("s", 0)
+    assert read('{"type": "chat", "id": "c", "text": "hi"}') == Chat("c", "hi")
+    assert read_hello('{"type": "hello", "token": "", "since": 4}') == Hello(None, 4)  # empty: a spectator
+    refused = {
+        '{"type": "hello", "token": "t"}': ("invalid", None),  # a hello after the hello
+        '{"type": "chat", "id": "c", "text": 5}': ("invalid", "c"),
+        '{"type": "sync", "id": "s", "since": "1"}': ("invalid", "s"),
+        '{"type": "jump", "id": "j"}': ("invalid", "j"),
+        '{"type": "act", "id": "x" , "action": ' + "[" * 40 + "]" * 40 + "}": ("too_deep", None),  # not read
+        None: ("binary", None),
+    }
+    for frame, (code, msg_id) in refused.items():
+        with pytest.raises(Unreadable) as exc:
+            read(frame)
+        assert (exc.value.code, exc.value.id) == (code, msg_id), frame
+    for first in ('{"type": "act"}', '{"type": "hello", "token": 7}', '{"type": "hello", "since": -1}'):
+        with pytest.raises(Unreadable) as exc:
+            read_hello(first)
+        assert exc.value.code == ("bad_token" if "7" in first else "invalid"), first
