@@ -13,7 +13,7 @@ DOC = (ROOT / "docs" / "PROTOCOL.md").read_text(encoding="utf-8")
 def _codes_the_server_sends() -> set[str]:
     found: set[str] = set()
     for path in (ROOT / "src" / "cattable").rglob("*.py"):
-        found |= set(re.findall(r'Refusal\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
+        found |= set(re.findall(r'(?:Refusal|Unreadable)\(\s*"([a-z_]+)"', path.read_text(encoding="utf-8")))
     return found | {"reassigned", "unready"}  # sent as messages of their own, not raised
 
 

@@ -4,7 +4,8 @@ A message is one JSON object in a UTF-8 text frame of at most ``MAX_MESSAGE`` by
 ``MAX_DEPTH`` deep. Anything else is refused with an error code and the connection is kept: a binary frame
 made Starlette raise ``KeyError: 'text'`` and JSON nested 1,000 deep made the parser recurse until it
 failed, and either dropped the socket. The depth is measured before parsing, so no message can make the
-parser (or a later ``json.dumps`` of the action) recurse deeper than ``MAX_DEPTH``.
+parser (or a later ``json.dumps`` of the action) recurse deeper than ``MAX_DEPTH``. An HTTP body that
+carries a message (messages.py) is held to the same limits.
 """
 
 from __future__ import annotations
@@ -38,21 +39,39 @@ async def receive_frame(websocket: WebSocket) -> str | None:
     return text if isinstance(text, str) else None
 
 
+class Unreadable(Refusal):
+    """A message refused before anything acted on it: its frame or its fields. ``id`` is the message's own
+    when it had a string one (the refusal answers it), else None; over HTTP the status is 422 for a body
+    that does not fit (``too_large`` 413, ``too_deep`` 400)."""
+
+    def __init__(self, code: str, reason: str, msg_id: str | None = None) -> None:
+        super().__init__(code, reason)
+        self.id = msg_id
+
+
+def too_large() -> Unreadable:
+    return Unreadable("too_large", f"a message is at most {MAX_MESSAGE} bytes")
+
+
+def not_an_object() -> Unreadable:
+    return Unreadable("invalid", "a message must be a JSON object")
+
+
 def parse(frame: str | None) -> dict[str, Any]:
-    """The message as a JSON object; a ``Refusal`` (``binary``, ``too_large``, ``too_deep``, ``invalid``)
-    says why not."""
+    """The message as a JSON object; an ``Unreadable`` (``binary``, ``too_large``, ``too_deep``,
+    ``invalid``) says why not."""
     if frame is None:
-        raise Refusal("binary", "messages are JSON in text frames; a binary frame is not read")
+        raise Unreadable("binary", "messages are JSON in text frames; a binary frame is not read")
     if len(frame) > MAX_MESSAGE or len(frame.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        raise Refusal("too_large", f"a message is at most {MAX_MESSAGE} bytes")
+        raise too_large()
     if too_deep(frame):
-        raise Refusal("too_deep", f"a message nests arrays and objects at most {MAX_DEPTH} deep")
+        raise Unreadable("too_deep", f"a message nests arrays and objects at most {MAX_DEPTH} deep")
     try:
         msg = json.loads(frame)
     except ValueError:
-        raise Refusal("invalid", "a message must be a JSON object") from None
+        raise not_an_object() from None
     if not isinstance(msg, dict):
-        raise Refusal("invalid", "a message must be a JSON object")
+        raise not_an_object()
     return msg
 
 

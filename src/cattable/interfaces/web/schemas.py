@@ -82,10 +82,10 @@ def protocol_schema() -> dict[str, Any]:
     """The JSON Schema (2020-12) of the server's messages and HTTP bodies, one definition per type: made
     from server/protocol.py (the types the server's code builds its messages as) and the web app's request
     models (the bodies FastAPI validates)."""
-    from cattable.interfaces.web import app
+    from cattable.interfaces.web import bodies as b
 
     adapters: list[tuple[str, Any]] = [(name, getattr(protocol, name)) for name in PROTOCOL_TYPES]
-    bodies = [app.TableIn, app.SeatIn, app.JoinIn, app.ActionIn, app.TokensIn, app.WebhookIn, app.TakeIn, app.QuickIn]
+    bodies = [b.TableIn, b.SeatIn, b.JoinIn, b.ActionIn, b.TokensIn, b.WebhookIn, b.TakeIn, b.QuickIn]
     adapters += [(model.__name__, model) for model in bodies]
     found, defs = TypeAdapter.json_schemas(
         [(name, "validation", TypeAdapter(kind)) for name, kind in adapters], ref_template="#/$defs/{model}"
