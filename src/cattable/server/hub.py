@@ -987,7 +987,8 @@ class _Shared:
     spectators cost one message and one encoding. Kept for one fan-out only, so it never outlives a change."""
 
     now: float
-    built: dict[tuple[Viewer, int, bool, bool], tuple[wire.StateMessage, str]] = field(default_factory=dict)  # deltas (#29)
+    # deltas (#29): the key's last field is whether a patch may replace the view
+    built: dict[tuple[Viewer, int, bool, bool], tuple[wire.StateMessage, str]] = field(default_factory=dict)
 
 
 def _timed_apply(table: Table, seat: int, action: Any, msg_id: str | None) -> tuple[Any, dict[str, Any] | None, float]:
