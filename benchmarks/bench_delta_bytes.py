@@ -6,12 +6,14 @@ Run: .venv/bin/python benchmarks/bench_delta_bytes.py [--seeds 3] [--moves 40] [
 A hub in this process over a SQLite file (no sockets: the frames are the texts the hub hands each
 connection), one table per game and seed with a person in each of two seats, both seats and a spectator
 watching. Random legal moves (seeded) are played one at a time, each fanned out. For every ``state`` frame
-sent after a move, its bytes are counted beside the bytes the same message would have had with the full
-view (the frame before issue #29). Then the CPU cost: each game is played first with the same move seed and
-patches turned off (``Table.view_patch`` answering None: every frame full, as before), the anchor, and the
-process's CPU seconds per move (rules, store, fan-out) are given as a ratio, patches over full views (the
-deal is the table's own secret seed, so the two games differ: the ratio is noisy, a few per cent). The
-tower plays fewer moves (``--tower-moves``): its physics is slow.
+sent after a move, its bytes are counted beside the bytes the same message would have had with the full view
+(the frame before issue #29); and, for the frames with a patch, the bytes of the view it stands for and of
+the patch itself (the rest of a frame, the legal actions, seats and log lines, is sent as before). Then the
+CPU cost: each game is played first with the same move seed and patches turned off (``Table.view_patch``
+answering None: every frame full, as before), the anchor, and the process's CPU seconds per move (rules,
+store, fan-out) are given as a ratio, patches over full views (the deal is the table's own secret seed, so
+the two games differ: the ratio is noisy, a few per cent). The tower plays fewer moves (``--tower-moves``):
+its physics is slow.
 """
 
 from __future__ import annotations
@@ -45,6 +47,9 @@ class Counter:
         self.sent: list[int] = []
         self.full: list[int] = []
         self.kinds: list[str] = []
+        self.views: list[int] = []
+        self.patches: list[int] = []
+        """For each frame sent with a patch: the bytes of the view it stands for, and of the patch."""
 
     async def send(self, message: wire.ServerMessage, text: str | None = None) -> None:
         if message["type"] != "state" or self.seen == 0:
@@ -55,6 +60,9 @@ class Counter:
         self.sent.append(len(text.encode()))
         self.full.append(len(frame(whole).encode()))
         self.kinds.append("delta" if "delta" in message else "full")
+        if "delta" in message:
+            self.views.append(len(frame(whole["view"]).encode()))
+            self.patches.append(len(frame(message["delta"]).encode()))
 
     async def close(self, reason: str, *, final: bool = True) -> None:
         pass
@@ -98,7 +106,17 @@ async def one_game(root: Path, game: str, seed: int, moves: int, patches: bool) 
         sent = [n for w in watchers for n in w.sent]
         full = [n for w in watchers for n in w.full]
         kinds = [k for w in watchers for k in w.kinds]
-        return {"sent": sent, "full": full, "deltas": kinds.count("delta"), "cpu": cpu, "moves": played}
+        views = [n for w in watchers for n in w.views]
+        patch_sizes = [n for w in watchers for n in w.patches]
+        return {
+            "sent": sent,
+            "full": full,
+            "deltas": kinds.count("delta"),
+            "views": views,
+            "patches": patch_sizes,
+            "cpu": cpu,
+            "moves": played,
+        }
     finally:
         Table.view_patch = original  # type: ignore[method-assign]
         await hub.close()
@@ -118,6 +136,8 @@ async def main() -> None:
             sent: list[int] = []
             full: list[int] = []
             deltas = 0
+            view_sizes: list[int] = []
+            patch_sizes: list[int] = []
             cpu = {True: 0.0, False: 0.0}
             moves = {True: 0, False: 0}
             for seed in range(1, args.seeds + 1):
@@ -130,6 +150,8 @@ async def main() -> None:
                         sent += got["sent"]
                         full += got["full"]
                         deltas += got["deltas"]
+                        view_sizes += got["views"]
+                        patch_sizes += got["patches"]
             rows.append(
                 {
                     "game": game,
@@ -138,6 +160,8 @@ async def main() -> None:
                     "mean_full_bytes": statistics.mean(full),
                     "mean_sent_bytes": statistics.mean(sent),
                     "sent_over_full": sum(sent) / sum(full),
+                    "mean_view_bytes": statistics.mean(view_sizes),
+                    "mean_patch_bytes": statistics.mean(patch_sizes),
                     "cpu_ms_per_move_full": 1000 * cpu[False] / moves[False],
                     "cpu_per_move_patch_over_full": (cpu[True] / moves[True]) / (cpu[False] / moves[False]),
                 }
@@ -147,12 +171,13 @@ async def main() -> None:
         print(json.dumps({"rows": rows, "load": load}, indent=1))
         return
     print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    head = ("game", "frames", "deltas", "full B", "sent B", "sent/full", "ms/move", "CPU ratio")
+    head = ("game", "frames", "deltas", "full B", "sent B", "sent/full", "view B", "patch B", "ms/move", "CPU ratio")
     print(f"{head[0]:8} " + " ".join(f"{h:>9}" for h in head[1:]))
     for r in rows:
         print(
             f"{r['game']:8} {r['frames']:9d} {r['delta_frames']:9d} {r['mean_full_bytes']:9.0f} "
-            f"{r['mean_sent_bytes']:9.0f} {r['sent_over_full']:9.2f} {r['cpu_ms_per_move_full']:9.2f} "
+            f"{r['mean_sent_bytes']:9.0f} {r['sent_over_full']:9.2f} {r['mean_view_bytes']:9.0f} "
+            f"{r['mean_patch_bytes']:9.0f} {r['cpu_ms_per_move_full']:9.2f} "
             f"{r['cpu_per_move_patch_over_full']:9.2f}"
         )
 
