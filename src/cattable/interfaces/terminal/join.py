@@ -166,7 +166,7 @@ class _Link:
                 self.send({"type": "sync", "since": self.held[0]})
                 return False
         if msg.get("reset") or msg["version"] >= self.held[0]:  # an older position crossing never replaces it
-            self.held = (msg["version"], msg["view"])
+            self.held = (msg["version"], msg.get("view"))
         return True
 
     def _try_again(self, reason: str) -> None:
