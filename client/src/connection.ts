@@ -5,7 +5,8 @@
 // 1012 and the client comes back at once; a process that cannot serve the table yet says `elsewhere` (or
 // `unavailable`), and the client tries again after a pause, growing with each try (docs/SCALING.md).
 
-import type { Action, AckMessage, ChatMessage, ErrorMessage, LogLine, NoticeMessage, ServerMessage, StateMessage } from "./protocol";
+import { applyPatch, PatchError } from "./deltas";
+import type { Action, AckMessage, ChatMessage, ErrorMessage, LogLine, NoticeMessage, ServerMessage, StateFrame, StateMessage } from "./protocol";
 
 export type Status = "connecting" | "open" | "lost" | "closed";
 
@@ -34,6 +35,10 @@ function freshId(): string {
 export class Connection {
   private ws: WebSocket | null = null;
   private version = 0;
+  /** The view of `version`, which a `delta` applies to (undefined until the first state). */
+  private view: unknown = undefined;
+  /** A `sync` was sent for a delta that did not fit, and its whole state has not come yet. */
+  private syncing = false;
   private log: LogLine[] = [];
   private unacked = new Map<string, object>();
   private retry = 500;
@@ -56,6 +61,7 @@ export class Connection {
     this.ws = ws;
     ws.onopen = () => {
       this.refusedForNow = false;
+      this.syncing = false; // the hello brings the whole position
       ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.version }));
       for (const msg of this.unacked.values()) ws.send(JSON.stringify(msg));
       this.on.status("open");
@@ -120,17 +126,46 @@ export class Connection {
     return id;
   }
 
+  /** The state with its whole view: a `delta` applied to the view held when its `base` is the version held
+   * (docs/PROTOCOL.md, "Deltas"). Otherwise null, and the whole position is asked for with `sync` (once until
+   * it comes): a wrong board is never drawn. */
+  private whole(msg: StateFrame): StateMessage | null {
+    const { delta, base, view, ...rest } = msg;
+    if (delta === undefined) {
+      this.syncing = false;
+      return { ...rest, view };
+    }
+    if (msg.version === this.version && this.view !== undefined) {
+      return { ...rest, view: this.view }; // crossed a whole state of the same version (a sync's answer)
+    }
+    if (base === this.version && this.view !== undefined) {
+      try {
+        return { ...rest, view: applyPatch(this.view, delta) };
+      } catch (err) {
+        if (!(err instanceof PatchError)) throw err;
+      }
+    }
+    if (!this.syncing && this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.syncing = true;
+      this.ws.send(JSON.stringify({ type: "sync", since: this.version }));
+    }
+    return null;
+  }
+
   private receive(msg: ServerMessage): void {
     if (msg.type === "state") {
       // Two updates can cross on their way out of the server: an older position never replaces a newer one
       // (an undo comes with reset, and redraws from its own full log).
       if (!msg.reset && msg.version < this.version) return;
+      const whole = this.whole(msg);
+      if (whole === null) return; // a delta from a view not held: the whole position was asked for
       if (msg.reset) this.log = [];
       const known = this.log.length ? this.log[this.log.length - 1]!.version : 0;
       this.log = [...this.log, ...msg.log.filter((l) => msg.reset || l.version > known)];
       this.version = msg.version;
+      this.view = whole.view;
       this.retry = 500; // the table answered: the next loss starts the pauses again from the shortest
-      this.on.state(msg, this.log);
+      this.on.state(whole, this.log);
     } else if ((msg.type === "ack" || msg.type === "error") && msg.id && this.chatIds.delete(msg.id)) {
       this.on.chatAnswer?.(msg);
     } else if (msg.type === "chat") {

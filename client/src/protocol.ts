@@ -14,12 +14,15 @@ export type Action = { kind: string; [field: string]: Json };
 // cattable.server.protocol into src/generated/protocol.ts); where the schema leaves a game's action as any
 // JSON, the client narrows it to Action.
 export type { AckMessage, Catalogue, ErrorMessage, GameResult, Joined, LogLine, Message, MyTable, Opened, PastView, Presence, SeatInfo } from "./generated/protocol";
-export type { NoticeMessage, SettleMessage, TableIn, ClientMessage } from "./generated/protocol";
+export type { NoticeMessage, PatchOp, SettleMessage, TableIn, ClientMessage } from "./generated/protocol";
 export type { ChatLine, ChatMessage, OpenTable, SeatTaken } from "./generated/protocol";
 export { PROTOCOL_VERSION } from "./generated/protocol";
 
-export type StateMessage = Omit<Wire.StateMessage, "legal" | "queued"> & { legal: Action[]; queued: Action | null };
-export type ServerMessage = StateMessage | Exclude<Wire.ServerMessage, Wire.StateMessage>;
+/** A `state` as the server sends it: the whole `view`, or a `delta` from the view of version `base`. */
+export type StateFrame = Omit<Wire.StateMessage, "legal" | "queued"> & { legal: Action[]; queued: Action | null };
+/** A `state` with its whole view: what the table draws (the connection applies a delta before handing it on). */
+export type StateMessage = Omit<StateFrame, "view" | "delta" | "base"> & { view: unknown };
+export type ServerMessage = StateFrame | Exclude<Wire.ServerMessage, Wire.StateMessage>;
 export type GameInfo = Wire.GameInfo;
 export type Hint = Omit<Wire.Hint, "action"> & { action: Action | null };
 

@@ -4,7 +4,6 @@ exchange's cards, and the table is pictured at desktop and phone widths."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
@@ -16,6 +15,7 @@ from cattable.games.attack.board import standard_board
 from tests.server.harness import Server, post
 
 from .clicker import click_once, my_token, open_from_lobby, over, play_until, screenshot, server_state, state_of
+from .frames import states
 
 SHORT = {"lives": "3", "time_limit": "6"}
 """A short game: "start with less than nine lives each", and the rounds agreed beforehand."""
@@ -162,8 +162,7 @@ def test_a_spectator_page_never_holds_a_hand_or_an_exchange(server: Server, brow
             shown = page.locator(".board").inner_text()
             assert not ids.search(shown), ids.search(shown)
         # nothing a spectator was sent before the end held a hand, a card seen or an exchange's cards
-        states = [json.loads(f) for f in frames if f.startswith("{")]
-        before_end = [s for s in states if s.get("type") == "state" and not s.get("over")]
+        before_end = [s for s in states(frames) if not s.get("over")]
         assert before_end
         for s in before_end:
             assert "hand" not in s["view"] and "seen" not in s["view"] and "views" not in s

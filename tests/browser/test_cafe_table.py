@@ -3,7 +3,6 @@ page midway), two people share a table from two browser contexts, and a spectato
 
 from __future__ import annotations
 
-import json
 import time
 from typing import Any
 
@@ -12,6 +11,7 @@ import pytest
 from tests.server.harness import Server, get
 
 from .cafe_player import open_from_lobby, over, play_one, play_until, state_of, wait_drawn
+from .frames import states
 
 
 @pytest.mark.long  # a table played to the end
@@ -98,8 +98,7 @@ def test_two_people_play_one_table_from_two_browsers(server: Server, browser: An
 
 
 def _last_view(frames: list[str]) -> dict[str, Any]:
-    states = [json.loads(f) for f in frames if f.startswith("{")]
-    views = [s["view"] for s in states if s.get("type") == "state"]
+    views = [s["view"] for s in states(frames)]
     assert views, "the page received no position"
     view: dict[str, Any] = views[-1]
     return view

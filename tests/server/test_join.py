@@ -169,3 +169,24 @@ def test_join_gives_up_on_a_close_it_cannot_mend() -> None:
             link.close()
             server.shutdown()
     assert len(opened) == 1
+
+
+def test_join_applies_a_patch_to_the_view_it_holds_and_asks_for_the_whole_on_any_other() -> None:
+    """``cattable join`` keeps the view it was last sent: a ``delta`` from that version is applied; one from
+    another version is dropped (never drawn) and the whole position asked for with ``sync``."""
+    link = join_module._Link("ws://127.0.0.1:9/ws/tables/t", "token")
+    asked: list[dict[str, Any]] = []
+    link.send = asked.append  # type: ignore[method-assign,assignment]
+    first = {"type": "state", "version": 3, "view": {"hand": [1, 2, 3], "turn": 0}}
+    assert link._whole(first)
+    assert link.held == (3, first["view"])
+    patch = [{"op": "remove", "path": "/hand/1"}, {"op": "replace", "path": "/turn", "value": 1}]
+    moved: dict[str, Any] = {"type": "state", "version": 4, "base": 3, "delta": patch}
+    assert link._whole(moved) and moved["view"] == {"hand": [1, 3], "turn": 1} and asked == []
+    assert first["view"] == {"hand": [1, 2, 3], "turn": 0}  # the view held before is left as it was
+    stray: dict[str, Any] = {"type": "state", "version": 6, "base": 5, "delta": patch}
+    assert not link._whole(stray) and "view" not in stray
+    assert asked == [{"type": "sync", "since": 4}]
+    assert link.held == (4, moved["view"])
+    unfit: dict[str, Any] = {"type": "state", "version": 5, "base": 4, "delta": [{"op": "remove", "path": "/x"}]}
+    assert not link._whole(unfit) and asked[-1] == {"type": "sync", "since": 4}

@@ -654,29 +654,26 @@ class Hub:
             }
 
     async def _send_update(
-        self, table: Table, watcher: Watcher, settle: bool = True, shared: _Shared | None = None
+        self, table: Table, watcher: Watcher, settle: bool = True, shared: _Shared | None = None, patch: bool = False
     ) -> None:
-        """Send ``watcher`` the position as its seat sees it and the log since the version it saw. Within one
-        fan-out (``shared``), watchers of the same seat (or spectators) that saw the same version are sent
-        the same message, built and encoded once."""
+        """Send ``watcher`` the position as its seat sees it and the log since the version it saw; with
+        ``patch`` (a fan-out, never a hello), its view as a delta when it saw this version or the one before
+        (``Table.state_message``). Within one fan-out (``shared``), watchers of the same seat (or spectators)
+        that saw the same version are sent the same message, built and encoded once."""
         since = watcher.seen
         reset = since > table.version  # a move was taken back: the client redraws from the start
         if settle:
             await self._send_settle(table, watcher)
         shared = _Shared(time.time()) if shared is None else shared
-        key = (watcher.viewer, 0 if reset else since, reset)
+        key = (watcher.viewer, 0 if reset else since, reset, patch)  # deltas (#29): patch in the key
         built = shared.built.get(key)
         if built is None:
-            msg: wire.StateMessage = {
-                **table.seat_message(watcher.viewer),
-                "log": table.log_lines(watcher.viewer, key[1]),
-                "reset": reset,
-                "now": shared.now,
-            }
+            msg = table.state_message(watcher.viewer, since, shared.now, patch=patch)  # deltas (#29)
             built = shared.built[key] = (msg, encoding.frame(msg))
         watcher.seen = table.version
         try:
             await watcher.send(*built)
+            self.metrics.state_frames.labels("delta" if "delta" in built[0] else "full").inc()  # deltas (#29)
         except Exception:  # a connection that went away is dropped; it resumes from its version
             self.watchers[table.row.id].discard(watcher)
 
@@ -696,7 +693,7 @@ class Hub:
             await self._send_settle(table, watcher)
         shared = _Shared(time.time())
         for watcher in watchers:
-            await self._send_update(table, watcher, settle=False, shared=shared)
+            await self._send_update(table, watcher, settle=False, shared=shared, patch=True)  # deltas (#29)
 
     # -- acting ----------------------------------------------------------------------------------------
     async def act(self, table_id: str, seat: int, data: Any, msg_id: Any, *, by_bot: bool = False) -> wire.AckMessage:
@@ -956,6 +953,9 @@ class Hub:
             fresh = await self._load(table_id)
             if fresh is None:
                 raise Refusal("broken", self.broken.get(table_id, "the table could not be reloaded"))
+            # deltas (#29): every watcher is told of the undo (a full view, reset) before anything moves on, so
+            # none is left holding a version the taken-back line made, which a later delta would be based on
+            await self._fan_out(fresh)
         await self._after_move(fresh, set())
         return {"type": "ack", "id": msg_id, "version": fresh.version, "undone": True}
 
@@ -983,11 +983,12 @@ class Hub:
 
 @dataclass
 class _Shared:
-    """The messages of one fan-out, by (viewer, version the log starts after, reset), with their JSON: N
+    """The messages of one fan-out, by (viewer, version the log starts after, reset, patch), with their JSON: N
     spectators cost one message and one encoding. Kept for one fan-out only, so it never outlives a change."""
 
     now: float
-    built: dict[tuple[Viewer, int, bool], tuple[wire.StateMessage, str]] = field(default_factory=dict)
+    # deltas (#29): the key's last field is whether a patch may replace the view
+    built: dict[tuple[Viewer, int, bool, bool], tuple[wire.StateMessage, str]] = field(default_factory=dict)
 
 
 def _timed_apply(table: Table, seat: int, action: Any, msg_id: str | None) -> tuple[Any, dict[str, Any] | None, float]:

@@ -77,6 +77,12 @@ class Metrics:
             "Tables let go from memory after sitting idle (nobody watching, no bot, no clock); reloaded on demand.",
             registry=self.registry,
         )
+        self.state_frames = Counter(
+            "cattable_state_frames",
+            "State messages sent to watchers, by kind: full (the whole view) or delta (a patch of the view).",
+            ["kind"],
+            registry=self.registry,
+        )
         self.sockets = Gauge("cattable_open_sockets", "WebSocket connections open.", registry=self.registry)
         self._live = Gauge("cattable_live_tables", "Tables served whose game is not over.", registry=self.registry)
         self._leases = Gauge(

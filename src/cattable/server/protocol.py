@@ -73,6 +73,17 @@ class GameResult(TypedDict):
     details: dict[str, Json]
 
 
+class PatchOp(TypedDict):
+    """One operation of an RFC 6902 JSON Patch: ``add``, ``remove`` or ``replace`` at a JSON Pointer
+    (``deltas.py`` makes and applies them)."""
+
+    op: Literal["add", "remove", "replace"]
+    path: str
+    """An RFC 6901 JSON Pointer: ``""`` is the whole view, ``/hand/2`` the third card of its hand."""
+    value: NotRequired[Json]
+    """The value added or put in place (not with ``remove``)."""
+
+
 # -- server to client -------------------------------------------------------------------------------------
 class SeatMessage(TypedDict):
     """The position as one seat (or a spectator) may see it; the ``state`` message adds the log."""
@@ -84,7 +95,13 @@ class SeatMessage(TypedDict):
     seat: int | None
     to_play: int | None
     over: bool
-    view: Json
+    view: NotRequired[Json]
+    """The seat's whole view; absent from a ``state`` that carries ``delta`` instead."""
+    delta: NotRequired[list[PatchOp]]
+    """Instead of ``view``: what changed in this seat's view since version ``base`` (an RFC 6902 JSON Patch),
+    to apply to the view of ``base`` the client holds; on any other version it asks with ``sync``."""
+    base: NotRequired[int]
+    """With ``delta``: the version whose view the patch applies to."""
     legal: list[Json]
     queued: Json | None
     seats: list[SeatInfo]

@@ -20,7 +20,8 @@ from cattable.core.game import RECORD_FORMAT
 from cattable.core.i18n import render
 
 from . import protocol as wire
-from .encoding import canonical
+from .deltas import diff
+from .encoding import canonical, frame
 from .store import EventRow, QueuedRow, SeatRow, TableRow
 from .undo import undo_refusal
 
@@ -84,6 +85,10 @@ class Table:
     """When (``time.monotonic()``) the hub last served the table: an idle one is let go (``Hub.let_go_idle``)."""
     _views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     _views_at: int = -1
+    _prev_views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
+    _prev_at: int = -1
+    """The views of the version before ``_views_at``, as built then: what a watcher that saw that version
+    holds, so it can be sent only what changed (``state_message``)."""
     _before: State | None = None
     """The position before the last move when a person played it (a bot never takes a move back): what
     ``may_undo`` judges the move against without replaying the game."""
@@ -94,6 +99,10 @@ class Table:
         """``view(viewer)`` of the current position, built once per version (every watcher and the hash
         share it). Callers must not change it."""
         if self._views_at != self.version:
+            if self._views_at == self.version - 1:
+                self._prev_views, self._prev_at = self._views, self._views_at
+            else:
+                self._prev_views, self._prev_at = {}, -1
             self._views, self._views_at = {}, self.version
         if viewer not in self._views:
             self._views[viewer] = self.state.view(viewer)
@@ -216,6 +225,37 @@ class Table:
             msg["result"] = cast(wire.GameResult, self.state.result().to_json())  # core knows no wire types
             msg["views"] = [self.view(s) for s in range(self.row.players)]
         return msg
+
+    def state_message(self, viewer: Viewer, since: int, now: float, *, patch: bool = False) -> wire.StateMessage:
+        """The ``state`` message for a watcher last sent version ``since``: the position and the log after
+        ``since`` (the whole log, with ``reset``, when ``since`` is ahead: a move was taken back). With
+        ``patch``, the view is replaced by ``delta`` from ``base`` (docs/PROTOCOL.md) when ``since`` is this
+        version or the one before, this table still holds ``viewer``'s view of it, and the patch is shorter
+        than the view; otherwise the full view goes. The patch is made from ``viewer``'s own two views only,
+        so it carries nothing that viewer could not see."""
+        reset = since > self.version
+        msg: wire.StateMessage = {
+            **self.seat_message(viewer),
+            "log": self.log_lines(viewer, 0 if reset else since),
+            "reset": reset,
+            "now": now,
+        }
+        if patch and not reset:
+            ops = self.view_patch(viewer, since)
+            if ops is not None and len(frame(ops)) < len(frame(msg["view"])):
+                del msg["view"]
+                msg["delta"], msg["base"] = ops, since
+        return msg
+
+    def view_patch(self, viewer: Viewer, base: int) -> list[wire.PatchOp] | None:
+        """The patch from ``viewer``'s view at version ``base`` to its view now, or None when this table no
+        longer (or never) held the view of ``base``: only this version and the one before are kept."""
+        now = self.view(viewer)
+        if base == self.version:
+            return []
+        if base != self.version - 1 or self._prev_at != base or viewer not in self._prev_views:
+            return None
+        return diff(self._prev_views[viewer], now)
 
     def may_undo(self, viewer: Viewer) -> bool:
         """Whether an ``undo`` from ``viewer`` would be accepted now (``undo.py``'s fair rules, as the hub

@@ -26,6 +26,7 @@ from cattable.core import Action, Game, InvalidAction
 from cattable.core import game as get_game
 from cattable.core.i18n import check_language, render
 from cattable.core.registry import descriptor
+from cattable.server import deltas
 
 from .common import console, renderer
 
@@ -109,6 +110,8 @@ class _Link:
         """Connections opened: a move chosen on an older one may meet a table that moved on."""
         self.tries = 0
         """Refusals for now in a row (``FOR_NOW``), since the table last answered with its position."""
+        self.held: tuple[int, Any] = (-1, None)
+        """The version whose view this client holds, and that view: what a ``delta`` applies to."""
 
     def open(self) -> None:
         self.opened += 1
@@ -142,11 +145,29 @@ class _Link:
                 self._try_again(str(msg.get("reason", "")))
                 continue
             if msg["type"] == "state":
+                if not self._whole(msg):
+                    continue
                 self.version = max(self.version, msg["version"])
                 self.tries = 0
             elif msg["type"] in ("ack", "error") and self.pending is not None and msg.get("id") == self.pending["id"]:
                 self.pending = None
             return msg
+
+    def _whole(self, msg: dict[str, Any]) -> bool:
+        """Give a ``state`` its whole view: one with ``delta`` is applied to the view held when its ``base``
+        is the version held. Otherwise (or if the patch does not fit) the message is dropped and the whole
+        position asked for with ``sync``: a wrong board is never drawn. False when dropped."""
+        if "delta" in msg:
+            try:
+                if msg.get("base") != self.held[0]:
+                    raise deltas.PatchError("the delta is not from the version held")
+                msg["view"] = deltas.apply(self.held[1], msg.pop("delta"))
+            except deltas.PatchError:
+                self.send({"type": "sync", "since": self.held[0]})
+                return False
+        if msg.get("reset") or msg["version"] >= self.held[0]:  # an older position crossing never replaces it
+            self.held = (msg["version"], msg.get("view"))
+        return True
 
     def _try_again(self, reason: str) -> None:
         """Behind a balancer a process may not serve the table yet (docs/SCALING.md): wait a growing pause
