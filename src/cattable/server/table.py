@@ -80,8 +80,6 @@ class Table:
     """The last move's settle message (``settle.py``): in memory only, never stored nor hashed."""
     slow_moves: bool = True
     """Whether the next move should run off the event loop (the hub learns it from the last move)."""
-    touched: float = 0.0
-    """When (``time.monotonic()``) the hub last served the table: an idle one is let go (``Hub.let_go_idle``)."""
     _views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     _views_at: int = -1
     _before: State | None = None
