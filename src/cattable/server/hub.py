@@ -342,6 +342,7 @@ class Hub:
         return self._serve(table)
 
     def _serve(self, table: Table) -> TableActor:
+        table.wall = self.clock.time
         actor = self.actors[table.row.id] = TableActor(self, table, self.locks[table.row.id])
         actor.arm()
         return actor

@@ -80,6 +80,8 @@ class Table:
     """The last move's settle message (``settle.py``): in memory only, never stored nor hashed."""
     slow_moves: bool = True
     """Whether the next move should run off the event loop (the hub learns it from the last move)."""
+    wall: Callable[[], float] = field(default=time.time, repr=False, compare=False)
+    """Seconds since the epoch, by which a seat is told overdue: the hub's clock (``sources.Clock``)."""
     _views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     _views_at: int = -1
     _before: State | None = None
@@ -189,7 +191,7 @@ class Table:
 
     def seat_message(self, viewer: Viewer) -> wire.SeatMessage:
         """The whole position as ``viewer`` may see it: what a client draws after connecting or a move."""
-        reveal, now = self.over, time.time()
+        reveal, now = self.over, self.wall()
         msg: wire.SeatMessage = {
             "type": "state",
             "table": self.row.id,
