@@ -114,6 +114,9 @@ def test_idle_tables_are_let_go_by_the_injected_monotonic_clock(tmp_path: Path) 
             assert await hub.let_go_idle() == []  # just opened
             clock.advance(hub.idle_seconds - 1)
             assert await hub.let_go_idle() == []  # a second short
+            await hub.table(table)  # asked for: idle counts from now
+            clock.advance(hub.idle_seconds - 1)
+            assert await hub.let_go_idle() == []
             assert table in hub.actors
             clock.advance(2)
             assert await hub.let_go_idle() == [table]
