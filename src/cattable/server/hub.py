@@ -15,25 +15,20 @@ import multiprocessing
 import os
 import signal
 import weakref
-import zlib
 from collections.abc import Coroutine
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
 from functools import partial
-from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
-from cattable.core import OptionError
-from cattable.core import game as get_game
-
-from . import clocks, logs
+from . import logs
 from . import protocol as wire
 from .actor import WAITING, TableActor, Watcher
 from .bots import check_bot, worker_started
 from .metrics import Metrics
+from .opening import SeatSpec, cattable_version, check_opening, guided_seed, table_rows
 from .sources import Clock, Randomness, SecretRandomness, SystemClock
-from .store import SeatRow, Store, TableRow
-from .table import SPECTATORS, Diverged, Refusal, Table, Viewer, state_hash
+from .store import Store, TableRow
+from .table import Diverged, Refusal, Table, Viewer
 from .tokens import digest
 from .webhook_guard import WebhookRefused, check_webhook
 from .webhooks import WebhookSender
@@ -42,19 +37,6 @@ from .writer import Writer
 __all__ = ["WAITING", "Hub", "SeatSpec", "TableActor", "Watcher", "bot_pool", "cattable_version", "guided_seed"]
 
 log = logging.getLogger("cattable.server.hub")
-
-
-def cattable_version() -> str:
-    try:
-        return version("cattable")
-    except PackageNotFoundError:  # pragma: no cover - running from a source tree without metadata
-        return "0+unknown"
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    name: str
-    bot: str | None = None
 
 
 def bot_pool(workers: int) -> ProcessPoolExecutor:
@@ -67,15 +49,6 @@ def bot_pool(workers: int) -> ProcessPoolExecutor:
         initializer=worker_started,
         initargs=(os.getpid(),),
     )
-
-
-def guided_seed(game_name: str) -> int:
-    """The fixed deal of a guided table (``guided: true``, the browser's "Learn by playing"): the CRC-32 of
-    ``"guided <game>"``, so every guided game of a game starts from the same position and the server names
-    no game. Only a table of one person against bots, not open to strangers, may be guided: its deal is
-    public knowledge, so a person could otherwise know another's hidden cards. Any other table's seed is
-    secret and random, and no creator ever chooses it."""
-    return zlib.crc32(f"guided {game_name}".encode())
 
 
 HANDOVER_POLL = 0.25
@@ -447,67 +420,29 @@ class Hub:
         table is dealt from its game's fixed seed (``guided_seed``)."""
         if self.draining:
             raise Refusal("unavailable", "this server is restarting: try again in a moment")
-        try:
-            game = get_game(game_name)
-            if isinstance(players, bool) or not isinstance(players, int):
-                raise OptionError("players must be a whole number")
-            if not game.min_players <= players <= game.max_players:
-                raise OptionError(f"{game_name} is played by {game.min_players} to {game.max_players} players")
-            opts = game.validated_options(players, options)
-            if spectators not in SPECTATORS:
-                raise ValueError(f"spectators must be one of {', '.join(SPECTATORS)}")
-            if len(seats) != players:
-                raise ValueError(f"give {players} seats (a name, and a bot level for a bot), not {len(seats)}")
-            for bot in [s.bot for s in seats if s.bot is not None] + _autopilot_level(on_timeout):
-                check_bot(bot, game_name)
-            clock = clocks.check_clock(clock)
-            on_timeout = clocks.check_on_timeout(on_timeout)
-            if fill_after is not None and (
-                isinstance(fill_after, bool) or not isinstance(fill_after, int | float) or not 0 <= fill_after <= 3600
-            ):
-                raise ValueError("fill_after must be a number of seconds from 0 to 3600, or null (never)")
-            if fill_after is not None and not open:
-                raise ValueError("fill_after is for open tables (open: true)")
-            if guided and (open or sum(s.bot is None for s in seats) != 1):
-                raise ValueError("a guided table is one person against bots, not open to strangers")
-        except (OptionError, ValueError) as exc:
-            raise Refusal("bad_table", str(exc)) from None
+        opening = check_opening(
+            game_name,
+            players,
+            options,
+            seats,
+            spectators,
+            clock,
+            on_timeout,
+            open=open,
+            fill_after=fill_after,
+            guided=guided,
+        )
         host = self.random.secret()
         seed = guided_seed(game_name) if guided else self.random.seed()
-        state = await asyncio.to_thread(game.new, players, seed, **opts)
-        now = self.clock.time()
-        row = TableRow(
-            id=self.random.table_id(),
-            game=game_name,
-            players=players,
+        state = await asyncio.to_thread(opening.game.new, players, seed, **opening.options)
+        row, seat_rows = table_rows(
+            opening,
+            state,
+            table_id=self.random.table_id(),
             seed=seed,
-            options=opts,
-            spectators=spectators,
-            version_started=cattable_version(),
-            status="running",
             host_hash=host_hash or digest(host),
-            setup_chance=list(state.chance.log),
-            setup_hash=state_hash(state),
-            setup_form=game.snapshot_form,
-            clock=clock,
-            on_timeout=on_timeout,
-            open=bool(open),
-            fill_after=None if fill_after is None else float(fill_after),
-            created=now,
+            now=self.clock.time(),
         )
-        bank = clocks.start_bank(clock)
-        first = state.current_player
-        seat_rows = [
-            SeatRow(
-                seat=i,
-                name=s.name[:64],
-                bot=s.bot,
-                generation=0,
-                bank=bank,
-                deadline=clocks.deadline_for(clock, bank, now) if i == first and s.bot is None else None,
-            )
-            for i, s in enumerate(seats)
-        ]
         invites = {i: self.random.secret() for i, s in enumerate(seats) if s.bot is None}
         hashes = {i: digest(c) for i, c in invites.items()}
 
@@ -609,9 +544,3 @@ class Hub:
 
     async def message(self, table_id: str, viewer: Viewer, since: int = 0) -> wire.StateMessage:
         return await (await self.actor(table_id)).message(viewer, since)
-
-
-def _autopilot_level(on_timeout: Any) -> list[str]:
-    if isinstance(on_timeout, str) and on_timeout.startswith("autopilot:"):
-        return [on_timeout.split(":", 1)[1]]
-    return []
