@@ -128,3 +128,27 @@ def test_idle_tables_are_let_go_by_the_injected_monotonic_clock(tmp_path: Path) 
             assert hub.metrics.idle_let_go._value.get() == 2
 
     asyncio.run(main())
+
+
+def test_an_undo_serves_the_table_from_a_new_actor_that_keeps_its_watchers(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with running_hub(tmp_path, clock=ManualClock(), randomness=SeededRandomness(4)) as hub:
+            table = await open_table(hub, "washi", [None, None])
+            watching = Inbox(1)
+            await hub.watch(table, watching)
+            t = await hub.table(table)
+            await hub.act(table, 0, t.choices(0)[0].to_json(), "m0")
+            await _until(lambda: watching.of_type("state")[-1]["version"] == 1)
+            before = hub.actors[table]
+            ack = await hub.undo(table, 0, "u0")
+            assert ack["undone"] is True and ack["version"] == 0
+            after = hub.actors[table]
+            assert after is not before and not before.serving and after.serving
+            assert after.lock is before.lock and watching in after.watchers
+            await _until(lambda: watching.of_type("state")[-1]["version"] == 0)
+            assert watching.of_type("state")[-1]["reset"] is True  # the watcher redraws from the start
+            late = Inbox(None)
+            await before.watch(late)  # a watcher the old actor was still adding is the new one's
+            assert late in after.watchers
+
+    asyncio.run(main())

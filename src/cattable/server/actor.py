@@ -6,8 +6,9 @@ The order of one move is the rule of the house: check by the rules, apply, store
 thread, under the table's lease), then acknowledge the sender and send each watcher its view. A crash
 before the commit loses only a move nobody was told about; after it, the restart replays the move.
 
-A table reloaded from the store (a failed commit, an undo) gets a new actor sharing the same lock: work
-begun by the old one sees it is no longer ``serving`` and stops.
+A table reloaded from the store (a failed commit, an undo) gets a new actor sharing the same lock (and, on
+an undo, the same set of watchers): work begun by the old one sees it is no longer ``serving`` and stops,
+and a watcher it adds or closes meanwhile is the new one's.
 """
 
 from __future__ import annotations
@@ -110,7 +111,8 @@ class TableActor:
     async def close(self, reason: str) -> None:
         """Stop, and close every connection (not final: the clients reconnect)."""
         self.halt()
-        watchers, self.watchers = list(self.watchers), set()
+        watchers = list(self.watchers)
+        self.watchers.clear()
         for watcher in watchers:
             await watcher.close(reason, final=False)
 

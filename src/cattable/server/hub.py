@@ -321,13 +321,14 @@ class Hub:
         return actor
 
     async def reload(self, old: TableActor) -> TableActor | None:
-        """Rebuild ``old``'s table from the store (an event was taken back), under its lock: a new actor, with
-        the same watchers; the old one's bot and clock stop."""
+        """Rebuild ``old``'s table from the store (an event was taken back), under its lock: a new actor
+        sharing the old one's set of watchers (a watcher the old one is adding meanwhile is the new one's
+        too); the old one's bot and clock stop."""
         self.actors.pop(old.id, None)
         old.halt()
         fresh = await self.load(old.id)
         if fresh is not None:
-            fresh.watchers, old.watchers = old.watchers, set()
+            fresh.watchers = old.watchers
         return fresh
 
     async def actor(self, table_id: str) -> TableActor:
