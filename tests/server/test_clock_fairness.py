@@ -13,7 +13,8 @@ import pytest
 from cattable.core import game
 from cattable.core.i18n import render
 from cattable.server import clocks
-from cattable.server.hub import WAITING, Hub
+from cattable.server.actor import WAITING
+from cattable.server.hub import Hub
 from cattable.server.undo import undo_refusal
 
 from .inprocess import Inbox, open_table, running_hub
@@ -29,7 +30,7 @@ async def _until(check: object, timeout: float = 30.0) -> None:
 
 
 async def _move(hub: Hub, table: str, seat: int, msg_id: str) -> None:
-    await hub.act(table, seat, hub.tables[table].choices(seat)[0].to_json(), msg_id)
+    await hub.act(table, seat, hub.actors[table].table.choices(seat)[0].to_json(), msg_id)
 
 
 def test_a_reclaimed_seat_keeps_its_grace_before_the_autopilot_may_take_it_again(tmp_path: Path) -> None:
@@ -40,9 +41,9 @@ def test_a_reclaimed_seat_keeps_its_grace_before_the_autopilot_may_take_it_again
         async with running_hub(tmp_path) as hub:
             clock = {"mode": "live", "bank": 1, "increment": 0, "grace": 3}
             table = await open_table(hub, "washi", [None, None], clock=clock, on_timeout="autopilot:random")
-            t = hub.tables[table]
+            t = hub.actors[table].table
             await _until(lambda: t.version >= 1)  # the autopilot played seat 0's first move
-            async with hub.locks[table]:  # and its move is stored: the clocks change once the store has it
+            async with hub.actors[table].lock:  # and its move is stored: the clocks change once the store has it
                 first = t.seats[0]
             assert first.autopilot and t.state.current_player == 1
             assert first.bank == 0.0  # what the autopilot left: the unfairness the grace mends
@@ -102,7 +103,7 @@ def test_a_table_that_waits_tells_every_seat_whose_time_ran_out(tmp_path: Path) 
                 notice = inbox.of_type("notice")[0]
                 assert notice["seat"] == 0 and notice["msg"] == {"msgid": WAITING, "args": {"name": "P0"}}
                 assert inbox.of_type("state")[-1]["seats"][0]["overdue"] is True
-            assert hub.tables[table].version == 0 and not hub.tables[table].seats[0].autopilot
+            assert hub.actors[table].table.version == 0 and not hub.actors[table].table.seats[0].autopilot
             english, french = (render(WAITING, {"name": "P0"}, lang) for lang in ("en", "fr"))
             assert english == "P0's time has run out: the table waits for their move"
             assert french != english and "P0" in french

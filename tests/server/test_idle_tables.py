@@ -32,7 +32,7 @@ def test_an_unwatched_table_is_let_go_after_the_idle_time_and_rebuilt_when_asked
             before = (await hub.table(table)).view(0)
             assert await hub.let_go_idle() == []  # not idle yet: it was just played
             assert await hub.let_go_idle(time.monotonic() + hub.idle_seconds + 1) == [table]
-            assert table not in hub.tables
+            assert table not in hub.actors
             await asyncio.sleep(0.05)  # the move's own follow-up, queued on the table's lock, sees it gone
             assert len(hub.locks) == 0  # and no lock is left behind
             # its lease is free: another process could take it at once
@@ -53,11 +53,11 @@ def test_a_watched_table_stays_until_its_last_watcher_has_been_gone_for_the_idle
             await hub.watch(table, watcher)
             later = time.monotonic() + hub.idle_seconds + 1
             assert await hub.let_go_idle(later) == []
-            assert table in hub.tables
+            assert table in hub.actors
             hub.unwatch(table, watcher)
             assert await hub.let_go_idle() == []  # idle counts from the last watcher's leaving
             assert await hub.let_go_idle(time.monotonic() + hub.idle_seconds + 1) == [table]
-            assert table not in hub.tables
+            assert table not in hub.actors
 
     asyncio.run(main())
 
@@ -66,9 +66,9 @@ def test_a_table_whose_clock_runs_is_kept(tmp_path: Path) -> None:
     async def main() -> None:
         async with running_hub(tmp_path) as hub:
             table = await open_table(hub, "washi", [None, None], clock={"mode": "live", "bank": 300})
-            assert table in hub.timers
+            assert hub.actors[table].timer is not None
             assert await hub.let_go_idle(time.monotonic() + hub.idle_seconds + 1) == []
-            assert table in hub.tables
+            assert table in hub.actors
 
     asyncio.run(main())
 
@@ -99,6 +99,6 @@ def test_the_lobby_tells_a_finished_table_let_go_without_replaying_it(
                 "over": True,
                 "your_move": False,
             }
-            assert table not in hub.tables  # a glance takes no lease and serves nothing
+            assert table not in hub.actors  # a glance takes no lease and serves nothing
 
     asyncio.run(main())

@@ -33,7 +33,7 @@ class StuckSocket:
 async def _play(hub: Hub, table: str, n: int) -> None:
     """``n`` moves by whichever seat has one; each must be acknowledged within 5 s."""
     for i in range(n):
-        current = hub.tables[table]
+        current = hub.actors[table].table
         seat = next(s for s in range(current.row.players) if current.choices(s))
         ack = await asyncio.wait_for(hub.act(table, seat, current.choices(seat)[0].to_json(), f"m{i}"), 5)
         assert ack["type"] == "ack"
@@ -54,11 +54,11 @@ def test_a_client_that_never_reads_is_dropped_and_the_table_plays_on(tmp_path: P
             await _play(hub, table, 20)
             await asyncio.sleep(0.1)
             assert stuck.dropped.is_set() and socket.closed == [LAGGING_CLOSE]
-            assert stuck not in hub.watchers[table] and stuck.waiting <= 4  # nothing more was queued
+            assert stuck not in hub.actors[table].watchers and stuck.waiting <= 4  # nothing more was queued
             assert socket.writes == 1  # the first message's write never returned
             assert hub.metrics.lagging._value.get() == 1
             last = reader.of_type("state")[-1]
-            assert last["version"] == hub.tables[table].version  # the reader saw every move
+            assert last["version"] == hub.actors[table].table.version  # the reader saw every move
             again = Inbox(1)  # the client reconnects: it gets the whole log from the version it had
             await hub.watch(table, again)
             versions = [line["version"] for line in again.of_type("state")[0]["log"]]  # a reveal adds lines

@@ -179,7 +179,7 @@ def test_a_watcher_two_versions_behind_gets_the_full_view(tmp_path: Path) -> Non
             t = await hub.table(table)
             behind = Inbox(1)
             behind.seen = t.version - 1
-            hub.watchers[table].add(behind)  # a watcher whose last update never went out
+            hub.actors[table].watchers.add(behind)  # a watcher whose last update never went out
             await _play(hub, table, random.Random(3), 1)
             (msg,) = behind.of_type("state")
             t = await hub.table(table)

@@ -128,7 +128,7 @@ def test_setting_a_refused_webhook_changes_nothing(tmp_path: Path) -> None:
             with pytest.raises(Refusal) as refused:
                 await hub.set_webhook(table, 0, "https://169.254.169.254/latest/meta-data/")
             assert refused.value.code == "invalid" and "link-local" in str(refused.value)
-            assert hub.tables[table].seats[0].webhook is None
+            assert hub.actors[table].table.seats[0].webhook is None
             assert hub.store.seats(table)[0].webhook is None
             assert recorder.calls == []
 
@@ -147,7 +147,7 @@ def test_a_name_that_now_resolves_inside_is_never_called(tmp_path: Path) -> None
             await hub.watch(table, seat)
             await hub.set_webhook(table, 1, "https://hooks.example.org/turn")  # seat 0 moves first
             names.answers["hooks.example.org"] = "10.0.0.5"
-            await hub.act(table, 0, hub.tables[table].choices(0)[0].to_json(), "m1")  # now seat 1's move
+            await hub.act(table, 0, hub.actors[table].table.choices(0)[0].to_json(), "m1")  # now seat 1's move
             await asyncio.sleep(0.05)
             await hub.webhooks.idle()
             assert names.asked == ["hooks.example.org", "hooks.example.org"] and recorder.calls == []
@@ -169,7 +169,7 @@ def test_a_call_goes_to_the_address_that_was_checked(tmp_path: Path) -> None:
             await hub.set_webhook(table, 0, "https://hooks.example.org/turn")
             await hub.webhooks.idle()
             assert [(t.host, t.address, t.path) for t in recorder.calls] == [("hooks.example.org", PUBLIC, "/turn")]
-            assert hub.tables[table].seats[0].webhook_error is None
+            assert hub.actors[table].table.seats[0].webhook_error is None
 
     asyncio.run(scenario())
 
@@ -182,7 +182,7 @@ def test_a_redirect_is_not_followed(tmp_path: Path) -> None:
             await hub.set_webhook(table, 0, f"https://{PUBLIC}/turn")
             await hub.webhooks.idle()
             assert len(recorder.calls) == 1  # neither followed nor retried
-            assert "redirects are not followed" in (hub.tables[table].seats[0].webhook_error or "")
+            assert "redirects are not followed" in (hub.actors[table].table.seats[0].webhook_error or "")
 
     asyncio.run(scenario())
 
@@ -194,12 +194,12 @@ def test_a_failed_call_is_retried_with_back_off_then_shown_as_failing(tmp_path: 
             table = await open_table(hub, "washi", [None, None])
             await hub.set_webhook(table, 0, f"https://{PUBLIC}/turn")
             await hub.webhooks.idle()
-            assert len(flaky.calls) == 3 and hub.tables[table].seats[0].webhook_error is None
+            assert len(flaky.calls) == 3 and hub.actors[table].table.seats[0].webhook_error is None
             hub.webhooks.transport = dead
             await hub.set_webhook(table, 0, f"https://{PUBLIC}/other")
             await hub.webhooks.idle()
             assert len(dead.calls) == 1 + QUICK.retries
-            assert hub.tables[table].seats[0].webhook_error == "the listener answered 500"
+            assert hub.actors[table].table.seats[0].webhook_error == "the listener answered 500"
             await hub.set_webhook(table, 0, None)  # a new setting clears the failure
             assert hub.store.seats(table)[0].webhook_error is None
 
@@ -229,7 +229,7 @@ def test_a_webhook_set_during_the_seats_move_fires_and_one_set_while_waiting_doe
             await hub.set_webhook(table, 0, f"https://{PUBLIC}/seat0")
             await hub.webhooks.idle()
             assert [t.path for t in recorder.calls] == ["/seat0"]
-            legal = hub.tables[table].choices(0)[0]
+            legal = hub.actors[table].table.choices(0)[0]
             await hub.act(table, 0, legal.to_json(), "m1")
             await asyncio.sleep(0.05)
             await hub.webhooks.idle()
@@ -296,7 +296,7 @@ def test_a_real_redirect_to_another_loopback_listener_is_not_followed(
             await hub.webhooks.idle()
             assert outer.hits == ["/turn"]  # type: ignore[attr-defined]
             assert inner.hits == []  # type: ignore[attr-defined]
-            assert "302" in (hub.tables[table].seats[0].webhook_error or "")
+            assert "302" in (hub.actors[table].table.seats[0].webhook_error or "")
 
     asyncio.run(scenario())
 
@@ -310,7 +310,7 @@ def test_a_slow_listener_does_not_delay_a_move(tmp_path: Path, listeners: list[H
             table = await open_table(hub, "washi", [None, None])
             for seat in (0, 1):
                 await hub.set_webhook(table, seat, f"http://127.0.0.1:{slow.server_port}/seat{seat}")
-            t = hub.tables[table]
+            t = hub.actors[table].table
             took = []
             for i in range(4):  # each move signals the next seat; the one call thread is busy for 2 s each
                 mover = t.state.current_player

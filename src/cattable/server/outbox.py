@@ -42,7 +42,7 @@ class Lagging(Exception):
 
 
 class OutboxWatcher:
-    """A watcher (``hub.Watcher``) whose sends are queued and written out by its own task, in order."""
+    """A watcher (``actor.Watcher``) whose sends are queued and written out by its own task, in order."""
 
     def __init__(
         self,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 import unicodedata
 from dataclasses import replace
 from functools import partial
@@ -26,7 +25,7 @@ from . import protocol as wire
 from . import social_store as db
 from .hub import Hub, SeatSpec
 from .table import Refusal, Table, Viewer
-from .tokens import digest, new_secret
+from .tokens import digest
 
 log = logging.getLogger("cattable.server.social")
 
@@ -98,18 +97,14 @@ class Social:
         """Store a chat line from a watcher of the table (a seat, or a spectator the table admits), then send
         it to every watcher. The caller has counted it against the connection's chat limit."""
         line = clean_chat(text)
-        table = await self.hub.table(table_id)
-        if not table.may_watch(viewer):
+        actor = await self.hub.actor(table_id)
+        if not actor.table.may_watch(viewer):
             raise Refusal("no_spectators", "this table does not admit spectators now")
-        name = "" if viewer is None else table.seats[viewer].name
+        name = "" if viewer is None else actor.table.seats[viewer].name
         row = await self.hub.writer.call(lambda: db.add_chat(self.hub.store, table_id, viewer, name, line))
         self.metrics.chat.inc()
         message: wire.ChatMessage = {"type": "chat", "table": table_id, "lines": [_line(row)]}
-        for watcher in list(self.hub.watchers[table_id]):
-            try:
-                await watcher.send(message)
-            except Exception:  # a connection that went away is dropped; it gets the history on its next hello
-                self.hub.watchers[table_id].discard(watcher)
+        await actor.broadcast(message)  # a connection that went away gets the history on its next hello
         return {"type": "ack", "id": msg_id if isinstance(msg_id, str) else None}
 
     async def history(self, table_id: str) -> wire.ChatMessage:
@@ -121,18 +116,19 @@ class Social:
         """A seat of a finished table asks to play again: the first asks opens the next table (the same game,
         options, seats and clock, bots where bots were, a new deal, the host's token still the host's);
         each seat gets a token of its own seat there, and only of its own."""
-        table = await self.hub.table(table_id)
+        actor = await self.hub.actor(table_id)
+        table = actor.table
         if not table.over:
             raise Refusal("not_over", "the game is not over yet")
         opened = False
-        async with self.hub.locks[table_id]:
+        async with actor.lock:
             nxt = table.row.next_table
             if nxt is None:
                 nxt = await self._next_table(table)
                 opened = True
         if opened:
-            await self.hub.refresh(table)  # every watcher's state now says "next"
-        token = new_secret()
+            await actor.refresh()  # every watcher's state now says "next"
+        token = self.hub.random.secret()
         await self.hub.writer.call(lambda: db.issue_token(self.hub.store, nxt, seat, digest(token)))
         return {"table": nxt, "seat": seat, "token": token, "opened": opened}
 
@@ -175,21 +171,22 @@ class Social:
 
     async def take_seat(self, table_id: str, name: str, how: str = "take") -> wire.SeatTaken:
         """A stranger takes the first free seat of an open table, under ``name``."""
-        table = await self.hub.table(table_id)
+        actor = await self.hub.actor(table_id)
+        table = actor.table
         if not table.row.open:
             raise Refusal("not_open", "this table is not open to strangers: ask its host for an invite")
         if table.over:
             raise Refusal("over", "the game is over")
-        token = new_secret()
+        token = self.hub.random.secret()
         name = name.strip()[:64]
-        async with self.hub.locks[table_id]:
+        async with actor.lock:
             taken = await self.hub.writer.call(lambda: db.take_free_seat(self.hub.store, table_id, digest(token), name))
             if taken is None:
                 raise Refusal("full", "every seat at this table is taken")
             seat, name = taken
-            await self.hub.seat_changed(table, seat, name=name)
+            await actor.seat_changed(seat, name=name)
         self.metrics.seats.labels(how).inc()
-        await self.hub.refresh(table)
+        await actor.refresh()
         return {"table": table_id, "seat": seat, "token": token, "opened": False}
 
     async def quick_play(
@@ -224,20 +221,20 @@ class Social:
 
     async def fill_due(self) -> None:
         """Give bots the seats still free at the open tables this process serves whose wait is over."""
-        due = await asyncio.to_thread(db.due_fills, self.hub.store, time.time())
+        due = await asyncio.to_thread(db.due_fills, self.hub.store, self.hub.clock.time())
         for table_id, free in due.items():
-            table = self.hub.tables.get(table_id)
-            if table is None or table.over:
+            actor = self.hub.actors.get(table_id)
+            if actor is None or actor.table.over:
                 continue
             changed = False
-            async with self.hub.locks[table_id]:
+            async with actor.lock:
                 for seat in free:
                     name = f"Bot {seat + 1}"
                     fill = partial(db.fill_free_seat, self.hub.store, table_id, seat, name, FILL_BOT)
                     gen = await self.hub.writer.call(fill)
                     if gen is not None:
-                        await self.hub.seat_changed(table, seat, name=name, bot=FILL_BOT, generation=gen)
+                        await actor.seat_changed(seat, name=name, bot=FILL_BOT, generation=gen)
                         self.metrics.fills.inc()
                         changed = True
             if changed:
-                await self.hub.refresh(table)
+                await actor.refresh()

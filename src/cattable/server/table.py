@@ -81,8 +81,8 @@ class Table:
     """The last move's settle message (``settle.py``): in memory only, never stored nor hashed."""
     slow_moves: bool = True
     """Whether the next move should run off the event loop (the hub learns it from the last move)."""
-    touched: float = 0.0
-    """When (``time.monotonic()``) the hub last served the table: an idle one is let go (``Hub.let_go_idle``)."""
+    wall: Callable[[], float] = field(default=time.time, repr=False, compare=False)
+    """Seconds since the epoch, by which a seat is told overdue: the hub's clock (``sources.Clock``)."""
     _views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
     _views_at: int = -1
     _prev_views: dict[Viewer, dict[str, Any]] = field(default_factory=dict)
@@ -200,7 +200,7 @@ class Table:
 
     def seat_message(self, viewer: Viewer) -> wire.SeatMessage:
         """The whole position as ``viewer`` may see it: what a client draws after connecting or a move."""
-        reveal, now = self.over, time.time()
+        reveal, now = self.over, self.wall()
         msg: wire.SeatMessage = {
             "type": "state",
             "table": self.row.id,

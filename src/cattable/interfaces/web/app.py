@@ -194,7 +194,7 @@ def create_app(
         or anyone where spectators are welcome)."""
         if not (await hub.table(table_id)).may_watch(viewer):
             raise Refusal("no_spectators", "this table does not admit spectators")
-        viewers = [w.viewer for w in hub.watchers.get(table_id, ())]
+        viewers = hub.viewers(table_id)
         return {"connected": sorted({v for v in viewers if v is not None}), "spectators": viewers.count(None)}
 
     @app.put("/api/tables/{table_id}/webhook")
