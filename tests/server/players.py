@@ -46,6 +46,9 @@ class SeatPlayer:
     _lost_at: float | None = None
     _pending: tuple[str, Any] | None = None
     _acted_on: int = -1
+    _made: int = 0
+    """The version the last acknowledged move made: a position older than it does not show that move yet
+    (another seat's move may come first), so the seat never plays from one."""
     _count: int = 0
     _last: dict[str, Any] | None = None
     """The newest position received: a move's answer may come after it (a resent move's ``repeat`` ack
@@ -80,6 +83,7 @@ class SeatPlayer:
         if kind == "ack":
             if self._pending is not None and msg["id"] == self._pending[0]:
                 self.acked[msg["id"]] = Played(self._pending[1], msg["version"], bool(msg.get("queued")))
+                self._made = max(self._made, int(msg["version"]))
                 self._pending = None
             await self._play(ws)
             return False
@@ -105,7 +109,8 @@ class SeatPlayer:
     async def _play(self, ws: Any) -> None:
         """A random legal move from the newest position, once per version and one move at a time."""
         msg = self._last
-        if msg is not None and msg["legal"] and self._pending is None and msg["version"] > self._acted_on:
+        fresh = msg is not None and msg["version"] > self._acted_on and msg["version"] >= self._made
+        if msg is not None and fresh and msg["legal"] and self._pending is None:
             self._acted_on = msg["version"]
             self._count += 1
             if self.delay:
