@@ -11,7 +11,7 @@ from cattable.games.tower.physics.model import catalogue
 from cattable.games.tower.pieces import FLOORS, WALL_COUNTS
 from tests.rulebook import rule
 
-from .helpers import new, set_actions
+from .helpers import free_wall, new, scene, set_actions
 
 EN = "cat-and-the-tower.en.txt"
 FR = "cat-and-the-tower.fr.txt"
@@ -124,3 +124,19 @@ def test_the_cat_menu_never_offers_a_spot_off_the_floor() -> None:
     assert menu and all(abs(c.x) <= XY_LIMIT and abs(c.y) <= XY_LIMIT for c in menu)
     assert any(c.on == "C-orange-1" for c in menu), "a cat within the floor can still be stacked on"
     assert not any(abs(c.y - 5.2) < 0.01 for c in menu)
+
+
+@rule(FR, "Les tuiles Étage doivent être posées sur les dernières tuiles Mur ajoutées à la tour")
+def test_a_french_floor_is_judged_by_its_own_walls_not_one_left_from_before() -> None:
+    """A wall left on the top floor from before (it stood when the storey above it fell) sticks out where
+    the new floor is laid. It is not one of the floor's walls ("ses Murs": this action's), so the floor
+    stands; judged by it, every floor failed for the rest of a game (seed 7, careful hands, competitive:
+    786 actions to the turn limit, found by experiments/tower_safety.py)."""
+    s = new(edition="fr")
+    scene(s, lambda w: w.place_wall(free_wall(w, "bricks"), -3.0, -3.0, 45.0, 90.0))
+    set_actions(s, "A07", "A08")
+    s.apply(Choose("choose", 1, "left"))
+    s.apply(Wall("wall", "bricks", 3.0, 3.0, 225.0, 90.0))
+    s.apply(Wall("wall", "bricks", 3.0, -3.0, 135.0, 90.0))
+    s.apply(Floor("floor", 2.0, 0.0, 0.0))  # the old wall at x=-3 is outside a floor spanning -2.5..6.5
+    assert s.reading["floor_levels"].get("F2") == 2 and s.card == ""

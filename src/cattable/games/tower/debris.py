@@ -242,7 +242,10 @@ def clear_once(s: TowerState, down: set[str], leaving: bool = False) -> None:
             hand_toto(s, floor)
             s.say(ev.TOTO_IN_HAND, piece=s.name(p), seat=s.seat, floor=floor)
             continue
-        stood = s.stand(p, floor)  # a floor below when no spot of this one is free
+        stood = s.stand(p, floor, may_leave=what.kind is Kind.CAT)  # a floor below when this one has no room
+        if not stood:  # a Feline Friend with no room on any floor goes back to the stock
+            s.say(ev.TO_STOCK, piece=p)
+            continue
         s.say(ev.STOOD_BACK, piece=s.name(p), floor=stood)
     track_cats(s)
     if len(s.wall_debris) >= DEFEAT_WALLS:

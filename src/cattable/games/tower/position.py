@@ -121,12 +121,14 @@ class Position(State):
         (drawn through ``chance``, as many draws as a placement's: ``hand.pet_noise``)."""
         return pet_noise(self.hands_steadiness[self.seat], lambda s: self.chance.gauss(0.0, s))
 
-    def stand(self, piece: str, floor: str) -> str:
+    def stand(self, piece: str, floor: str, *, may_leave: bool = False) -> str:
         """The rules stand Toto or a Black Cat on ``floor``, at its roomiest spot, by a careful hand, and
         return the floor it was stood on. A spot the hand cannot reach (a piece lies there that the room
         count does not see, such as a tile fallen flat) is passed over for the next roomiest; a floor with no
         free spot at all sends the cat to the closest standing floor below (the rulebook is silent: the
-        tower's README). The rules never raise ``Blocked`` at a player: it is not a move anyone made."""
+        tower's README). The rules never raise ``Blocked`` at a player: it is not a move anyone made.
+        ``may_leave`` (a French Feline Friend put back): with no room on any floor it leaves the table, and
+        the answer is "" (Toto and the Black Cats must stand)."""
         levels = self.reading["floor_levels"]
         below = sorted((f for f in levels if levels[f] < levels.get(floor, 1)), key=lambda f: -levels[f])
         tower = self.table.outcome
@@ -142,9 +144,12 @@ class Position(State):
                         continue
                     w.settle()
                     return
-            raise RuntimeError(f"no floor of the tower has room to stand {piece}")
+            if not may_leave:
+                raise RuntimeError(f"no floor of the tower has room to stand {piece}")
 
         self.physics(run)
+        if piece not in self.table.outcome["pieces"]:
+            return ""
         on = self.reading["support"].get(piece)
         return str(on) if on in self.reading["floor_levels"] else floor
 
