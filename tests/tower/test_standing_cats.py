@@ -14,20 +14,24 @@ from cattable.games.tower.menu import roomiest_spot
 from cattable.games.tower.physics import Blocked
 from cattable.games.tower.pieces import TOTO
 from cattable.games.tower.table import outcome_of
+from tests.rulebook import rule
+
+FR = "cat-and-the-tower.fr.txt"
 
 pytestmark = pytest.mark.physics
 
 
-def _tile_lying_on_the_first_floor() -> TowerState:
-    """A table where floor tile F2 lies flat on F1, 4 cm off centre: the middle of F1 is covered, its left
-    side free. The room count sees only pieces standing on a floor, so it still rates the middle roomiest."""
-    s = cattable.game("tower").new(players=2, seed=1)
+def _tile_lying_on_the_first_floor(off: float = 4.0, edition: str = "en") -> TowerState:
+    """A table where floor tile F2 lies flat on F1, ``off`` cm off centre: at 4 cm the middle of F1 is
+    covered, its left side free; at 0 all of it. The room count sees only pieces standing on a floor, so it
+    still rates the middle roomiest."""
+    s = cattable.game("tower").new(players=2, seed=1, edition=edition)
     assert isinstance(s, TowerState)
     world = s.table.live()
     f1 = s.table.outcome["poses"]["F1"]
     world.restore(
         {"F1": {"kind": "floor"}, "F2": {"kind": "floor"}},
-        {"F1": f1, "F2": [f1[0] + 4.0, f1[1], f1[2] + 0.25, 1.0, 0.0, 0.0, 0.0]},
+        {"F1": f1, "F2": [f1[0] + off, f1[1], f1[2] + 0.25, 1.0, 0.0, 0.0, 0.0]},
     )
     world.settle()
     s.table.adopt(outcome_of(world), True)
@@ -55,3 +59,15 @@ def test_a_refusal_of_the_world_crosses_a_process_pool() -> None:
         False,
         str(error),
     )
+
+
+@rule(FR, "Si un chat Nakama ou Neko tombent, replacez-le(s) où il se trouvait sur la tour")
+def test_a_french_feline_friend_with_no_room_left_on_any_floor_goes_to_the_stock() -> None:
+    """Put back "where it was", but a tile lying flat covers the whole of the only floor: the cat leaves
+    the table (to the stock) instead of the game raising (seed 747, careful hands, found by
+    experiments/tower_safety.py). Toto and the Black Cats must stand: for them it is still an error."""
+    s = _tile_lying_on_the_first_floor(off=0.0, edition="fr")
+    assert s.stand("C-blue-1", "F1", may_leave=True) == ""
+    assert "C-blue-1" not in s.table.outcome["pieces"] and "C-blue-1" not in s.reading["support"]
+    with pytest.raises(RuntimeError, match="no floor of the tower has room"):
+        s.stand(TOTO, "F1")
