@@ -133,4 +133,4 @@ def test_a_record_made_before_the_finger_slipped_replays() -> None:
     assert state.history[-1].text() == "pet angle=0.0 height=1.0 push=6.0"
     again = state.record()
     assert again["chance"] == record["chance"] and again["actions"] == record["actions"]
-    assert again["options"] == {**record["options"], "toto": "rules"}  # made before the option toto
+    assert again["options"] == {**record["options"], "toto": "rules", "revision": 1}  # made before both options

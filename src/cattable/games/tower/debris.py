@@ -166,7 +166,7 @@ def retry(s: TowerState, what: str, item: Pending, why: str) -> bool:
     placed) or ``unsteady`` (it does not stand properly). True: it left the table."""
     tries = item.tries + 1
     s.placed.remove(what)
-    s.table.take_away({what})
+    s.table.take_away({what}, s.revision)
     if tries >= MAX_TRIES and what == TOTO:  # he cannot be given up: the rules stand him
         stood = s.stand(TOTO, fall_back(s, item.floor))
         s.say(ev.TOTO_STOOD, piece=s.name(TOTO), tries=tries, floor=stood)
@@ -231,7 +231,7 @@ def clear_once(s: TowerState, down: set[str], leaving: bool = False) -> None:
     if walls:
         fell, args = walls_fell(s, walls)
         s.say(fell, **args)
-    s.table.take_away(gone | {p for p, _ in restand})
+    s.table.take_away(gone | {p for p, _ in restand}, s.revision)
     for p, floor in restand:
         what = piece(p)
         if what.kind is Kind.BLACK and (not floor or s.level(floor) <= 1):
@@ -257,7 +257,7 @@ def hand_toto(s: TowerState, floor: str, then: str = "") -> None:
     ``toto=player``; EN: "move Toto up the Tower", "the current player must place him back"): he is off the
     table until placed. ``then``: what follows once he is placed (``TowerState.after_toto``); by default the
     action under way goes on, or the step he fell in (outside an action) comes back."""
-    s.table.take_away({TOTO})
+    s.table.take_away({TOTO}, s.revision)
     s.pending = [it for it in s.pending if it.piece is not ToPlace.TOTO]
     s.pending.insert(0, pending.toto(roomy_floor(s, floor)))
     if then:

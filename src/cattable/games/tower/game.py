@@ -87,6 +87,16 @@ class TowerGame(Game):
             ("player", "rules"),
         ),
         Option(
+            "revision",
+            2,
+            N_(
+                "the rules' revision: 2 (28 Nov 2026: a French floor is judged by its own walls only; a floor "
+                "given up leaves the top floor to the one below) or 1 (as played before)"
+            ),
+            (2, 1),
+            int,
+        ),
+        Option(
             "turn_limit",
             120,
             N_("turns before the game stops (a digital safety stop; 0 = none)"),
@@ -110,8 +120,14 @@ class TowerGame(Game):
 
     def record_options(self, fmt: int, options: dict[str, Any]) -> dict[str, Any]:
         """A record saved before the ``cards`` option existed was played with the first deck's goal floors; one
-        saved before the ``toto`` option existed had the rules stand Toto (issue #31)."""
-        return {**options, "cards": options.get("cards", "first"), "toto": options.get("toto", "rules")}
+        saved before the ``toto`` option existed had the rules stand Toto (issue #31); one saved before the
+        ``revision`` option existed was played by revision 1."""
+        return {
+            **options,
+            "cards": options.get("cards", "first"),
+            "toto": options.get("toto", "rules"),
+            "revision": options.get("revision", 1),
+        }
 
     def _new(self, players: int, seed: int, options: dict[str, Any], script: list[Any] | None) -> TowerState:
         state = TowerState(self, players, seed, options, script)

@@ -178,7 +178,7 @@ def floor_ok(s: TowerState, floor: str, below: str) -> bool:
     """The floor stands in the tower; in the French game its walls, those this action stood on ``below``
     ("ses Murs", "les dernières tuiles Mur ajoutées"), must not stick out from under it. A wall left there
     from before (one that stood its ground when a storey above it fell) is not the floor's own: judged
-    too, it could make every floor fail for the rest of the game."""
+    too (the rules' revision 1), it could make every floor fail for the rest of the game."""
     if floor not in s.reading["floor_levels"]:
         return False
     if s.edition is not Edition.FR:
@@ -186,7 +186,8 @@ def floor_ok(s: TowerState, floor: str, below: str) -> bool:
     out = s.table.outcome
     poses = out["poses"]
     support = s.reading["support"]
-    for wall in s.placed:
+    walls = s.placed if s.revision >= 2 else list(support)
+    for wall in walls:
         if support.get(wall) != below or piece(wall).kind is not Kind.WALL or wall not in poses:
             continue
         fold = float(out["pieces"][wall].get("fold", 90.0))

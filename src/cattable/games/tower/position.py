@@ -40,6 +40,9 @@ class Position(State):
         """Each seat's own steadiness (the option ``seat_steadiness``, else the table's)."""
         self.turn_limit: int = options["turn_limit"]
         self.toto_by_player: bool = options.get("toto", "rules") == "player"
+        self.revision: int = int(options.get("revision", 1))
+        """The rules' revision (the option ``revision``): 1 replays games played before 28 Nov 2026 as they
+        were played."""
         """Whether the player places Toto (a goal's climb, back after a fall), or the rules stand him."""
         self.after_toto = ""
         """What follows once Toto is placed and the hand is empty: ``arrive`` (a goal's climb: the milestone,
@@ -195,6 +198,7 @@ class Position(State):
         other.hands_steadiness = list(self.hands_steadiness)
         other.turn_limit = self.turn_limit
         other.toto_by_player = self.toto_by_player
+        other.revision = self.revision
         other.after_toto = self.after_toto
         other.target = self.target
         other.seat = self.seat

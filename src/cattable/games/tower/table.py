@@ -76,8 +76,9 @@ def top_of(levels: Mapping[str, int]) -> str:
     return max(levels, key=lambda f: (levels[f], int(f[1:]))) if levels else "F1"
 
 
-def forget(outcome: Outcome, pieces: set[str]) -> Outcome:
-    """The same table with ``pieces`` taken away (debris set aside or back to the stock)."""
+def forget(outcome: Outcome, pieces: set[str], revision: int = 2) -> Outcome:
+    """The same table with ``pieces`` taken away (debris set aside or back to the stock). From the rules'
+    revision 2 a top floor taken away leaves the top to the highest floor still standing."""
     if not pieces:
         return outcome
     r = outcome["reading"]
@@ -91,7 +92,7 @@ def forget(outcome: Outcome, pieces: set[str]) -> Outcome:
             "touching": [p for p in r["touching"] if not (set(p) & pieces)],
             "on_top": {k: v for k, v in r["on_top"].items() if k not in pieces and v not in pieces},
             "upright": {k: v for k, v in r["upright"].items() if k not in pieces},
-            "top_floor": r["top_floor"] if r["top_floor"] in levels else top_of(levels),
+            "top_floor": r["top_floor"] if r["top_floor"] in levels or revision < 2 else top_of(levels),
             "floor_levels": levels,
             **({"floor_contact": [k for k in r["floor_contact"] if k not in pieces]} if "floor_contact" in r else {}),
         },
@@ -181,10 +182,11 @@ class Table:
         self.outcome = outcome
         self.synced = computed and self.world is not None
 
-    def take_away(self, pieces: set[str]) -> None:
+    def take_away(self, pieces: set[str], revision: int = 2) -> None:
         """Remove pieces from the table; the world is rebuilt from the outcome when next needed (removing
-        them from a live world would leave it in another state than a replay's)."""
+        them from a live world would leave it in another state than a replay's). ``revision``: the rules'
+        (``forget``)."""
         if not pieces:
             return
-        self.outcome = forget(self.outcome, pieces)
+        self.outcome = forget(self.outcome, pieces, revision)
         self.synced = False  # rebuilt from the outcome when next needed, as a replay rebuilds it
