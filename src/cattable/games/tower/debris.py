@@ -259,7 +259,12 @@ def hand_toto(s: TowerState, floor: str, then: str = "") -> None:
     action under way goes on, or the step he fell in (outside an action) comes back."""
     s.table.take_away({TOTO}, s.revision)
     s.pending = [it for it in s.pending if it.piece is not ToPlace.TOTO]
-    s.pending.insert(0, pending.toto(roomy_floor(s, floor)))
+    roomy = roomy_floor(s, floor)
+    if roomy != fall_back(s, floor):
+        s.say(
+            ev.NO_ROOM_TOTO, piece=s.name(TOTO), floor=s.level(fall_back(s, floor)), seat=s.seat, lower=s.level(roomy)
+        )
+    s.pending.insert(0, pending.toto(roomy))
     if then:
         s.after_toto = then
     elif s.phase is not Phase.PLACE and not s.after_toto:
