@@ -24,6 +24,7 @@ SAMPLE: dict[str, Any] = {
     "goal": "G04",
     "cat": "C-yellow-1",
     "floor": 3,
+    "lower": 2,
     "piece": "W-bricks-1",
     "first": "bricks",
     "second": "windows",
