@@ -56,7 +56,7 @@ class Counter:
             return  # the hello's answer is a full view in either case
         text = frame(message) if text is None else text
         whole: dict[str, Any] = {k: v for k, v in message.items() if k not in ("delta", "base")}
-        whole["view"] = self.hub.tables[self.table_id].view(self.viewer)
+        whole["view"] = self.hub.actors[self.table_id].table.view(self.viewer)
         self.sent.append(len(text.encode()))
         self.full.append(len(frame(whole).encode()))
         self.kinds.append("delta" if "delta" in message else "full")
