@@ -128,6 +128,10 @@ const SEAT_EVENTS: Record<string, { you: string; name: string }> = {
     you: N_("{piece} falls: you place him back on {floor}"),
     name: N_("{piece} falls: {name} places him back on {floor}"),
   },
+  "no room for {piece} on floor {floor}: seat {seat} places him on floor {lower}": {
+    you: N_("no room for {piece} on floor {floor}: you place him on floor {lower}"),
+    name: N_("no room for {piece} on floor {floor}: {name} places him on floor {lower}"),
+  },
   "seat {seat} completes {goal}: {cat} climbs to floor {floor}": {
     you: N_("You complete {goal}: {cat} climbs to floor {floor}"),
     name: N_("{name} completes {goal}: {cat} climbs to floor {floor}"),
