@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from cattable.server.hub import Hub
+from cattable.server.store import Store
 from cattable.server.table import Table
 from tests.server.inprocess import Inbox, open_table, running_hub
 
@@ -88,7 +89,11 @@ def test_the_lobby_tells_a_finished_table_let_go_without_replaying_it(
             def no_replay(*_args: object) -> None:
                 raise AssertionError("a finished table was replayed for the lobby")
 
+            def no_reading(*_args: object) -> None:
+                raise AssertionError("a finished table's events were read for the lobby (a count will do)")
+
             monkeypatch.setattr(Table, "rebuild", no_replay)
+            monkeypatch.setattr(Store, "events", no_reading)
             again = await hub.glance(table, 0)
             assert again == live
             assert live == {

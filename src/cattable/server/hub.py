@@ -378,12 +378,12 @@ class Hub:
             if row is None:
                 return None
             if row.status == "over":
-                events = await asyncio.to_thread(self.store.events, table_id)
+                version = await asyncio.to_thread(self.store.event_count, table_id)
                 return {
                     "table": table_id,
                     "game": row.game,
                     "seat": seat,
-                    "version": len(events),
+                    "version": version,
                     "over": True,
                     "your_move": False,
                 }

@@ -16,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, bindparam, create_engine, event, insert, select, text, update
+from sqlalchemy import Engine, bindparam, create_engine, event, func, insert, select, text, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
@@ -322,6 +322,12 @@ class Store:
         return None if r is None else (str(r[0]), int(r[1]))
 
     # -- events ------------------------------------------------------------------------------------------
+    def event_count(self, table_id: str) -> int:
+        """How many events a table has (its version), counted by the database, none of them read."""
+        query = select(func.count()).select_from(events).where(events.c.table_id == table_id)
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
+
     def events(self, table_id: str) -> list[EventRow]:
         query = select(events).where(events.c.table_id == table_id).order_by(events.c.seq)
         with self.engine.connect() as conn:
