@@ -9,6 +9,7 @@ from sqlalchemy import (
     Column,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -42,6 +43,7 @@ tables = Table(
     Column("open", Boolean, nullable=False, doc="listed for strangers: a free seat may be taken without an invite"),
     Column("fill_after", Float, nullable=True, doc="seconds after opening when free seats are given to bots"),
     Column("next_table", String(32), nullable=True, doc='the table its seats went on to ("play again")'),
+    Index("ix_tables_open_status", "open", "status"),
 )
 
 seats = Table(
