@@ -200,3 +200,19 @@ def test_toto_is_handed_for_a_floor_with_room_when_cats_fill_his_own() -> None:
     assert moves and all(isinstance(a, Toto) for a in moves)
     s.apply(moves[0])
     assert s.toto == toto[0] or s.phase is Phase.OVER
+
+
+@rule(EN, "Feline Friends can be placed anywhere on a floor of your choice, even on top of another Feline Friend!")
+def test_toto_stands_on_a_cat_when_walls_put_back_fill_the_first_floor() -> None:
+    """Seed 426 (French, careful hands; found by experiments/tower_safety.py): the 113th action brings the
+    tower down to F1, which walls put back and cats crowd; Neko has no room on any floor, and the game
+    raised. He now stands on top of an upright Feline Friend, as cats may stand."""
+    s, bot = _random_game(426, "careful", "fr")
+    while len(s.history) < 113:
+        s.apply(bot())
+    assert s.reading["floor_levels"] == {"F1": 1}
+    assert "Neko falls: stood back on F1" in told(s.events)
+    under = s.reading["on_top"].get("toto")
+    assert under is not None and under.startswith("C-") and s.reading["support"]["toto"] == "F1"
+    assert s.reading["upright"]["toto"] and s.toto == "F1"
+    assert s.legal_actions()  # and the game goes on

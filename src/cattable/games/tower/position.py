@@ -18,11 +18,12 @@ from . import events
 from .cards import cards
 from .climb import MILESTONES
 from .hands import hands_of
-from .menu import spots_by_room
+from .menu import resting_on, spots_by_room
 from .pending import Pending
 from .phases import Edition, Ending, Mode, Phase
 from .physics import Blocked, TowerWorld, noise, pet_noise
-from .pieces import FLOORS, TOTO
+from .pieces import FLOORS, TOTO, Kind
+from .pieces import piece as catalogue
 from .table import Outcome, Table
 
 
@@ -147,8 +148,27 @@ class Position(State):
                         continue
                     w.settle()
                     return
+            if not may_leave and on_a_cat(w, [floor, *below]):
+                return
             if not may_leave:
                 raise RuntimeError(f"no floor of the tower has room to stand {piece}")
+
+        def on_a_cat(w: TowerWorld, floors: list[str]) -> bool:
+            """Every spot of every floor taken (walls put back can crowd the first): on top of an upright
+            Feline Friend, as cats may stand ("even on top of another Feline Friend!")."""
+            reading = tower["reading"]
+            stacked = set(reading["on_top"].values()) | set(reading["on_top"])
+            for f in floors:
+                for cat, x, y, _ in resting_on(tower, f):
+                    if catalogue(cat).kind is not Kind.CAT or cat in stacked or not reading["upright"].get(cat):
+                        continue
+                    try:
+                        w.place_cat(piece, f, x, y, 0.0, on=cat)
+                    except Blocked:
+                        continue
+                    w.settle()
+                    return True
+            return False
 
         self.physics(run)
         if piece not in self.table.outcome["pieces"]:
