@@ -259,11 +259,9 @@ def hand_toto(s: TowerState, floor: str, then: str = "") -> None:
     action under way goes on, or the step he fell in (outside an action) comes back."""
     s.table.take_away({TOTO}, s.revision)
     s.pending = [it for it in s.pending if it.piece is not ToPlace.TOTO]
-    roomy = roomy_floor(s, floor)
-    if roomy != fall_back(s, floor):
-        s.say(
-            ev.NO_ROOM_TOTO, piece=s.name(TOTO), floor=s.level(fall_back(s, floor)), seat=s.seat, lower=s.level(roomy)
-        )
+    first, roomy = fall_back(s, floor), roomy_floor(s, floor)
+    if roomy != first:
+        s.say(ev.NO_ROOM_TOTO, piece=s.name(TOTO), floor=s.level(first), seat=s.seat, lower=s.level(roomy))
     s.pending.insert(0, pending.toto(roomy))
     if then:
         s.after_toto = then
@@ -324,15 +322,10 @@ def roomy_floor(s: TowerState, floor: str) -> str:
     from .menu import toto_menu  # menu imports this module's neighbours
     from .placements import offered
 
-    levels = s.reading["floor_levels"]
     first = fall_back(s, floor)
-    floors: list[str] = [
-        first,
-        *sorted((str(f) for f in levels if levels[f] < levels.get(first, 1)), key=lambda f: -levels[f]),
-    ]
     held = s.pending
     try:
-        for f in floors:
+        for f in [first, *s.floors_below(first)]:
             s.pending = [pending.toto(f)]
             if offered(s, list(toto_menu(s.table.outcome, f))):
                 return f

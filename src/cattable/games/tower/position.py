@@ -133,8 +133,7 @@ class Position(State):
         tower's README). The rules never raise ``Blocked`` at a player: it is not a move anyone made.
         ``may_leave`` (a French Feline Friend put back): with no room on any floor it leaves the table, and
         the answer is "" (Toto and the Black Cats must stand)."""
-        levels = self.reading["floor_levels"]
-        below = sorted((f for f in levels if levels[f] < levels.get(floor, 1)), key=lambda f: -levels[f])
+        below = self.floors_below(floor)
         tower = self.table.outcome
 
         def run(w: TowerWorld) -> None:
@@ -179,6 +178,11 @@ class Position(State):
     def name(self, p: str) -> str:
         """A piece as the edition names it: the black cat is Toto in English and Neko in French."""
         return str(cards().editions[self.edition]["black_cat"]) if p == TOTO else p
+
+    def floors_below(self, floor: str) -> list[str]:
+        """The standing floors below ``floor``, the closest first (where the rules look for room next)."""
+        levels = self.reading["floor_levels"]
+        return sorted((str(f) for f in levels if levels[f] < levels.get(floor, 1)), key=lambda f: -levels[f])
 
     def level(self, floor: str) -> int:
         return int(self.reading["floor_levels"].get(floor, 0))
