@@ -152,6 +152,19 @@ export class Connection {
     return null;
   }
 
+  /** Past the server's message limit (docs/PROTOCOL.md, "Limits"): the refused message was not read and is
+   * not known by its id, so after the pause the server asks for, what is unacknowledged is sent again (each
+   * with its id: applied at most once), and a whole position is asked for if one was awaited. */
+  private slowDown(retryAfter: number | undefined): void {
+    const seconds = typeof retryAfter === "number" && retryAfter > 0 && retryAfter <= 60 ? retryAfter : 1;
+    const ws = this.ws;
+    setTimeout(() => {
+      if (this.stopped || this.ws !== ws || !ws || ws.readyState !== WebSocket.OPEN) return; // a reconnection resends
+      for (const msg of this.unacked.values()) ws.send(JSON.stringify(msg));
+      if (this.syncing) ws.send(JSON.stringify({ type: "sync", since: this.version }));
+    }, seconds * 1000);
+  }
+
   private receive(msg: ServerMessage): void {
     if (msg.type === "state") {
       // Two updates can cross on their way out of the server: an older position never replaces a newer one
@@ -177,6 +190,10 @@ export class Connection {
       if (!msg.id && (msg.error === "elsewhere" || msg.error === "unavailable")) {
         this.refusedForNow = true;
         return; // the socket closes next, and the client tries again
+      }
+      if (!msg.id && msg.error === "rate_limited") {
+        this.slowDown(msg.retry_after);
+        return;
       }
       if (msg.id) this.unacked.delete(msg.id);
       this.on.error(msg);

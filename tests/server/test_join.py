@@ -48,6 +48,31 @@ def test_join_plays_a_seat_to_the_end_against_the_servers_bots(server: Server) -
     assert get_game("washi").replay(record).result().to_json() == state["result"]
 
 
+@pytest.mark.long  # a whole game at a few messages a second
+def test_join_waits_when_the_server_asks_for_fewer_messages_and_plays_on(tmp_path: Path) -> None:
+    """A bot's seat in the terminal moves faster than a host's message limit allows: each refusal
+    (``rate_limited``, the move not read) is waited out and the move sent again, and the game ends with
+    every move played once."""
+    limits = ("--messages-per-second", "6", "--message-burst", "2")
+    server = Server(db=f"sqlite:///{tmp_path / 't.db'}", log=tmp_path / "server.log", extra=limits)
+    server.start()
+    try:
+        done, made = _join(server, "washi", "--bot", "heuristic")
+    finally:
+        server.stop()
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "the server asks for fewer messages" in done.stdout
+    assert "refused" not in done.stdout and "Traceback" not in done.stdout + done.stderr
+    server.start()
+    try:
+        state = get(f"{server.base}/api/tables/{made['table']}")
+        record = get(f"{server.base}/api/tables/{made['table']}/record")
+    finally:
+        server.stop()
+    assert state["over"]
+    assert get_game("washi").replay(record).result().to_json() == state["result"]
+
+
 def test_join_shows_a_typed_mistake_and_leaves_the_seat_waiting(server: Server) -> None:
     done, made = _join(server, "attack", stdin="help\nfly to the moon\nquit\n")
     assert done.returncode == 0, done.stderr

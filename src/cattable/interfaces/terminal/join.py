@@ -38,6 +38,9 @@ address may open no socket for a few seconds, so the terminal waits ``FLOODED_PA
 FLOODED_PAUSE = 10.0
 RECONNECT_FOR = 60.0
 """Seconds a restarting server has to come back before the terminal gives up."""
+SLOWED = "rate_limited"
+"""A message refused for coming too fast (docs/PROTOCOL.md, "Limits"): it was not read, so the terminal waits
+the ``retry_after`` it is told and sends again what is unanswered (a move keeps its id: applied once)."""
 FOR_NOW = ("elsewhere", "unavailable")
 """Refusals of the hello that pass: another process still serves the table, or the database is away."""
 RETRIES = 8
@@ -112,9 +115,12 @@ class _Link:
         """Refusals for now in a row (``FOR_NOW``), since the table last answered with its position."""
         self.held: tuple[int, Any] = (-1, None)
         """The version whose view this client holds, and that view: what a ``delta`` applies to."""
+        self.syncing: dict[str, Any] | None = None
+        """A ``sync`` sent and not yet answered with a whole position."""
 
     def open(self) -> None:
         self.opened += 1
+        self.syncing = None  # the hello brings the whole position
         self.ws = connect(self.url, open_timeout=30, max_size=2**22).__enter__()  # closed by ``close``
         self.ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.version}))
         if self.pending is not None:
@@ -127,6 +133,8 @@ class _Link:
     def send(self, message: dict[str, Any]) -> None:
         if message["type"] == "act":
             self.pending = message
+        elif message["type"] == "sync":
+            self.syncing = message
         assert self.ws is not None
         try:
             self.ws.send(json.dumps(message))
@@ -144,7 +152,12 @@ class _Link:
             if msg["type"] == "error" and msg.get("id") is None and msg.get("error") in FOR_NOW:
                 self._try_again(str(msg.get("reason", "")))
                 continue
+            if msg["type"] == "error" and msg.get("id") is None and msg.get("error") == SLOWED:
+                self._slow_down(msg.get("retry_after"))
+                continue
             if msg["type"] == "state":
+                if "delta" not in msg:
+                    self.syncing = None
                 if not self._whole(msg):
                     continue
                 self.version = max(self.version, msg["version"])
@@ -168,6 +181,21 @@ class _Link:
         if msg.get("reset") or msg["version"] >= self.held[0]:  # an older position crossing never replaces it
             self.held = (msg["version"], msg.get("view"))
         return True
+
+    def _slow_down(self, retry_after: Any) -> None:
+        """Past the server's message limit: wait as told, then send again the move and the ``sync`` still
+        unanswered (the refused message is not known by its id, and a move resent is applied at most once)."""
+        pause = float(retry_after) if isinstance(retry_after, int | float) and 0 < retry_after <= 60 else 1.0
+        console.print(f"[yellow]the server asks for fewer messages: sending again in {pause:g} s[/]")
+        time.sleep(pause)
+        assert self.ws is not None
+        for message in (self.pending, self.syncing):
+            if message is not None:
+                try:
+                    self.ws.send(json.dumps(message))
+                except ConnectionClosed as exc:
+                    self._reopen(exc)  # the hello and the pending move go again; a whole position follows
+                    return
 
     def _try_again(self, reason: str) -> None:
         """Behind a balancer a process may not serve the table yet (docs/SCALING.md): wait a growing pause
