@@ -87,6 +87,12 @@ class SeatPlayer:
                 self._pending = None
             await self._play(ws)
             return False
+        if kind == "error" and msg.get("id") is None and msg.get("error") == "rate_limited":
+            self.refusals.append(msg)  # the move was not read: sent again after the pause, with its id
+            await asyncio.sleep(float(msg.get("retry_after") or 1))
+            if self._pending is not None:
+                await ws.send(json.dumps({"type": "act", "id": self._pending[0], "action": self._pending[1]}))
+            return False
         if kind == "error":
             if self._pending is not None and msg.get("id") == self._pending[0]:
                 self._pending = None
