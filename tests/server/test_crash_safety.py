@@ -147,6 +147,8 @@ def test_sigkill_at_any_moment_loses_no_acknowledged_move(
                         time.sleep(0.05)
                     if server.proc.poll() is None:  # the batch ended first: keep the plan for the next
                         plans.append(plan)
+                        server.kill()  # and disarm it: the next batch's tables are opened on a plain server
+                        server.start()
                         continue
                     kills.append(plan)
                 server.start()
