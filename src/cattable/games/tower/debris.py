@@ -320,14 +320,14 @@ def roomy_floor(s: TowerState, floor: str) -> str:
     fill a floor's every spot; the rulebook is silent, and the rules' own ``stand`` goes down the same
     way, so the player is never handed a Toto with nowhere to put him."""
     from .menu import toto_menu  # menu imports this module's neighbours
-    from .placements import offered
+    from .placements import has_room
 
     first = fall_back(s, floor)
     held = s.pending
     try:
         for f in [first, *s.floors_below(first)]:
             s.pending = [pending.toto(f)]
-            if offered(s, list(toto_menu(s.table.outcome, f))):
+            if has_room(s, list(toto_menu(s.table.outcome, f))):
                 return f
     finally:
         s.pending = held

@@ -8,8 +8,9 @@ changes, and a piece that came to rest on another floor than the one asked for d
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from cattable.core import IllegalAction
@@ -91,16 +92,28 @@ def offered(s: TowerState, menu: list[TowerAction]) -> list[TowerAction]:
     if kept or not menu:
         return kept
     spare: list[TowerAction] = []
-    for a in dict.fromkeys(_elsewhere(a) for a in menu if isinstance(a, Wall | Cat | Move | Toto)):
-        found = 0
-        for x in SPREAD:
-            for y in SPREAD:
-                for yaw in HEADINGS if isinstance(a, Wall) else HEADINGS[4:6]:
-                    candidate = a._replace(x=x, y=y, yaw=yaw)
-                    if found < SPARE and _lands(s, candidate):
-                        spare.append(candidate)
-                        found += 1
+    for a in _pieces(menu):
+        spare += islice((c for c in _spread(a) if _lands(s, c)), SPARE)
     return spare
+
+
+def has_room(s: TowerState, menu: list[TowerAction]) -> bool:
+    """Whether ``offered`` would offer anything: its search, stopped at the first placement that lands
+    (each look costs a copy of the world, so asking only this is several times cheaper)."""
+    return any(_lands(s, a) for a in menu) or any(_lands(s, c) for a in _pieces(menu) for c in _spread(a))
+
+
+def _pieces(menu: list[TowerAction]) -> list[Wall | Cat | Move | Toto]:
+    """The menu's pieces, each once, aimed at the middle of its floor."""
+    return list(dict.fromkeys(_elsewhere(a) for a in menu if isinstance(a, Wall | Cat | Move | Toto)))
+
+
+def _spread(a: Wall | Cat | Move | Toto) -> Iterator[Wall | Cat | Move | Toto]:
+    """The piece aimed across its floor (``SPREAD``), at the headings that matter for its kind."""
+    for x in SPREAD:
+        for y in SPREAD:
+            for yaw in HEADINGS if isinstance(a, Wall) else HEADINGS[4:6]:
+                yield a._replace(x=x, y=y, yaw=yaw)
 
 
 def _elsewhere(a: Wall | Cat | Move | Toto) -> Wall | Cat | Move | Toto:
@@ -329,8 +342,7 @@ def carry_on(s: TowerState) -> None:
 def has_place(s: TowerState) -> bool:
     """Whether the first piece in hand has a placement to offer: ``bool(legal.place_menu(s))``, stopping at
     the first that lands (each is tried on a copy of the table, and taking a card asks it too)."""
-    menu = legal.menu_for_hand(s)
-    return any(_lands(s, a) for a in menu) or bool(offered(s, menu))
+    return has_room(s, legal.menu_for_hand(s))
 
 
 def drop_unplaceable(s: TowerState) -> None:
