@@ -119,6 +119,7 @@ def test_toto_in_hand_is_placed_with_the_pointer_where_it_points(server: Server,
     box = page.locator(".tower-aim")
     assert box.get_attribute("data-kind") == "toto"
     assert box.locator("h3").inner_text() == "Place Toto"
+    assert page.locator("p.status").inner_text() == "Place Toto with the pointer."  # by his name, not a kind
     assert f"Point at floor {floor[1:]}" in box.locator(".help").inner_text()
     assert page.locator(".tower-moves button.toto").count() == len(menu) >= 1
     aim = page.evaluate("window.cattableTower.aim()")

@@ -129,8 +129,8 @@ const SEAT_EVENTS: Record<string, { you: string; name: string }> = {
     name: N_("{piece} falls: {name} places him back on {floor}"),
   },
   "no room for {piece} on floor {floor}: seat {seat} places him on floor {lower}": {
-    you: N_("no room for {piece} on floor {floor}: you place him on floor {lower}"),
-    name: N_("no room for {piece} on floor {floor}: {name} places him on floor {lower}"),
+    you: N_("No room for {piece} on floor {floor}: you place him on floor {lower}"),
+    name: N_("No room for {piece} on floor {floor}: {name} places him on floor {lower}"),
   },
   "seat {seat} completes {goal}: {cat} climbs to floor {floor}": {
     you: N_("You complete {goal}: {cat} climbs to floor {floor}"),
@@ -269,6 +269,7 @@ export const TT = {
   movesLabel: t("Moves"),
   // the prompt
   promptPlace: (what: string) => t("Place the {what} with the pointer.", { what }),
+  promptToto: (toto: string) => t("Place {toto} with the pointer.", { toto }),
   promptPet: (cat: string) => t("Pet the {cat}: press on it in the scene and drag (how far: how hard).", { cat }),
   promptChoose: t("Choose an Action card."),
   promptGoal: t("Complete a Goal card, or skip."),

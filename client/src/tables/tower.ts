@@ -608,7 +608,20 @@ function viewTools(s: TowerScene): HTMLElement {
           s.isCutAway ? TT.wholeTower : TT.cutAway,
         )
       : null,
+    hudOf(s),
   );
+}
+
+const huds = new WeakMap<TowerScene, HTMLElement>();
+/** The walls-fallen counter, one element kept across redraws: the last item of the camera's tool row, so
+ * that when the buttons wrap (long words, a narrow screen) it wraps with them and is never hidden under them. */
+function hudOf(s: TowerScene): HTMLElement {
+  let hud = huds.get(s);
+  if (!hud) {
+    hud = h("div", { class: "tower-hud" });
+    huds.set(s, hud);
+  }
+  return hud;
 }
 
 // -- what happened, as it happens ----------------------------------------------------------------------------
@@ -720,11 +733,7 @@ function drawEvents(): void {
 function drawHud(s: TowerScene, view: TowerView): void {
   const limit = 5;
   const n = view.wall_debris.length;
-  let hud = s.element.querySelector<HTMLElement>(".tower-hud");
-  if (!hud) {
-    hud = h("div", { class: "tower-hud" });
-    s.element.append(hud);
-  }
+  const hud = hudOf(s);
   hud.dataset.walls = String(n);
   hud.replaceChildren(
     h("span", { class: "walls-fallen" }, TT.wallsFallen(n, limit)),
@@ -855,6 +864,7 @@ export const towerTable: TableModule = {
   prompt(ctx) {
     const view = ctx.view as TowerView;
     const what = placing(ctx.legal);
+    if (what?.kind === "toto") return TT.promptToto(view.toto_name); // a name, not a kind of piece
     if (what) {
       const noun = nounOf(what.kind, here.aim?.family ?? what.families[0] ?? "", view);
       // a piece back in the hand: say why, and that it is the same piece again
