@@ -24,17 +24,28 @@ def axe_script() -> Path:
 
 def findings(page: Any, impacts: tuple[str, ...] = BLOCKING) -> list[str]:
     """axe's violations on the page as it stands, one line each (rule, impact, the first elements), of the
-    given impacts only."""
-    # judge the page at rest: a mark popping in is half transparent for a moment (motion.ts)
-    page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+    given impacts only. The page is judged at rest: a card gliding to its pile or a mark popping in is half
+    transparent for a moment (motion.ts), so a run during which the table moved on (a bot's move) or an
+    animation started is run again, up to three times."""
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.add_script_tag(path=str(axe_script()))
-    found: list[dict[str, Any]] = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map((v) => ({
-             id: v.id, impact: v.impact, help: v.help,
-             nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))"""
-    )
+    found: list[dict[str, Any]] = []
+    for _ in range(3):
+        page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
+        before = page.evaluate(VERSION)
+        found = page.evaluate(
+            """async () => (await axe.run(document, {resultTypes: ['violations']})).violations.map((v) => ({
+                 id: v.id, impact: v.impact, help: v.help,
+                 nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }))"""
+        )
+        if page.evaluate(VERSION) == before and not page.evaluate(MOVING):
+            break
     return [f"{v['impact']} {v['id']}: {v['help']} at {v['nodes']}" for v in found if v["impact"] in impacts]
+
+
+VERSION = "() => document.getElementById('app')?.dataset.version ?? ''"
+"""The position the table page has drawn (a replay's or a lobby's page: always the same)."""
+MOVING = "() => document.getAnimations().some((a) => a.playState === 'running')"
 
 
 def assert_clean(page: Any, where: str) -> None:
