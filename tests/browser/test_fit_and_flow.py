@@ -42,8 +42,24 @@ def _drawn(page: Any) -> None:
     page.wait_for_timeout(400)  # the board's own layout (the tower's canvas) after the frame
 
 
+BOX = """(selector) => { const el = document.querySelector(selector); if (!el) return null;
+    const r = el.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height}; }"""
+"""An element's box measured in one step of the page (a bot's move redraws the table: a box asked for over
+two steps can find its element replaced in between)."""
+
+
+def _box(page: Any, selector: str) -> dict[str, float] | None:
+    page.locator(selector).first.wait_for()
+    for _ in range(3):
+        box: dict[str, float] | None = page.evaluate(BOX, selector)
+        if box is not None:
+            return box
+        page.wait_for_timeout(200)  # between two renders: the next one draws it again
+    return None
+
+
 def _on_screen(page: Any, selector: str) -> dict[str, float]:
-    box: dict[str, float] | None = page.locator(selector).first.bounding_box()
+    box = _box(page, selector)
     assert box is not None, f"{selector} is not drawn"
     size = page.viewport_size
     assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 0.5, (selector, box)
@@ -65,7 +81,7 @@ def test_every_table_fits_a_phones_width(server: Server, browser: Any, game: str
         assert page.evaluate(OUTSIDE, PHONE["width"]) == []
         assert page.evaluate(SCROLLERS) == []
         # the whole board in the width, scaled to it (Cat Attack's board is 560 px wide on a desktop)
-        board = page.locator(BOARDS[game]).first.bounding_box()
+        board = _box(page, BOARDS[game])
         assert board is not None and board["x"] >= 0 and board["x"] + board["width"] <= PHONE["width"]
         assert board["width"] >= PHONE["width"] * 0.8, board
     finally:
