@@ -96,7 +96,7 @@ def test_at_a_desktop_cat_attacks_hand_is_on_the_screen(server: Server, context:
     page.locator(".attack .hand-box").wait_for()
     page.wait_for_function("() => document.querySelector('.status').innerText.includes('in your hand')")
     _on_screen(page, ".attack .hand-box")  # "click a card in your hand (highlighted)"
-    board = page.locator("svg.attack-board").bounding_box()
+    board = _box(page, "svg.attack-board")
     assert board is not None and board["y"] + board["height"] <= 800 + 0.5, board  # and where it goes
 
 

@@ -93,7 +93,10 @@ def test_a_message_over_64_kib_is_refused_and_one_over_1_mib_closes(server: Serv
     with pytest.raises(ConnectionClosed) as closed:  # the server may close while the frame is still going out
         ws.send("x" * (MAX_FRAME + 1))
         recv(ws)
-    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    # closed by the server with 1009; while the client is still writing the frame, the close can instead
+    # reach it as a reset with the close frame lost (seen in CI): closed all the same, and not by the client
+    rcvd, sent = closed.value.rcvd, closed.value.sent
+    assert (rcvd is not None and rcvd.code == 1009) or (rcvd is None and sent is None), (rcvd, sent)
     _no_traceback(tmp_path)
 
 
