@@ -63,7 +63,7 @@ export class Connection {
       this.refusedForNow = false;
       this.syncing = false; // the hello brings the whole position
       ws.send(JSON.stringify({ type: "hello", token: this.token, since: this.version }));
-      for (const msg of this.unacked.values()) ws.send(JSON.stringify(msg));
+      this.resend(ws);
       this.on.status("open");
     };
     ws.onmessage = (event) => this.receive(JSON.parse(String(event.data)) as ServerMessage);
@@ -152,6 +152,11 @@ export class Connection {
     return null;
   }
 
+  /** Every message not yet acknowledged, each with its id (the server applies it at most once). */
+  private resend(ws: WebSocket): void {
+    for (const msg of this.unacked.values()) ws.send(JSON.stringify(msg));
+  }
+
   /** Past the server's message limit (docs/PROTOCOL.md, "Limits"): the refused message was not read and is
    * not known by its id, so after the pause the server asks for, what is unacknowledged is sent again (each
    * with its id: applied at most once), and a whole position is asked for if one was awaited. */
@@ -160,7 +165,7 @@ export class Connection {
     const ws = this.ws;
     setTimeout(() => {
       if (this.stopped || this.ws !== ws || !ws || ws.readyState !== WebSocket.OPEN) return; // a reconnection resends
-      for (const msg of this.unacked.values()) ws.send(JSON.stringify(msg));
+      this.resend(ws);
       if (this.syncing) ws.send(JSON.stringify({ type: "sync", since: this.version }));
     }, seconds * 1000);
   }

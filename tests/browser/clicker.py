@@ -50,6 +50,14 @@ def open_from_lobby(page: Any, base: str, game: str, bots: list[str], options: d
     return path.split("/t/")[1]
 
 
+def hold_seats(page: Any, base: str, table: str, game: str, tokens: dict[int, str]) -> None:
+    """Give this browser the seats of ``tokens`` at ``table`` (kept in localStorage, as the lobby keeps the
+    seats it opens or joins), from the lobby's page, so that the table's page plays them."""
+    page.goto(base + "/")
+    held = [{"table": table, "seat": s, "token": t, "game": game, "name": f"seat{s}"} for s, t in tokens.items()]
+    page.evaluate("(seats) => localStorage.setItem('cattable.seats', seats)", json.dumps(held))
+
+
 def my_token(page: Any, table: str) -> str:
     """The seat token this browser holds for ``table`` (kept in localStorage by the lobby)."""
     seats = json.loads(page.evaluate("() => localStorage.getItem('cattable.seats') || '[]'"))

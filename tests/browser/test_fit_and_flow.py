@@ -5,7 +5,6 @@ move back; Cat Cafe shows each die of the pool once, and each drafted die once."
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -15,7 +14,7 @@ from tests.server.harness import Server, get, open_table, post
 
 from .cafe_player import open_from_lobby as open_cafe
 from .cafe_player import play_one, wait_drawn
-from .clicker import open_from_lobby
+from .clicker import hold_seats, open_from_lobby
 from .conftest import PHONE
 
 BOARDS = {
@@ -128,9 +127,7 @@ def test_at_a_desktop_washis_special_moves_are_on_the_screen(server: Server, con
     table, token = _washi_with_a_special_move(server)
     page = context.new_page()
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.goto(server.base + "/")
-    held = [{"table": table, "seat": 0, "token": token, "game": "washi", "name": "seat0"}]
-    page.evaluate("(seats) => localStorage.setItem('cattable.seats', seats)", json.dumps(held))
+    hold_seats(page, server.base, table, "washi", {0: token})
     page.goto(f"{server.base}/t/{table}")
     page.locator(".washi-specials button.special").first.wait_for()
     assert "jumps and sewer pops are listed above the map" in page.locator(".status").inner_text()
@@ -170,12 +167,7 @@ def test_cafe_shows_each_die_once(server: Server, context: Any) -> None:
     else:
         raise AssertionError("twenty rolls without a pair")
     page = context.new_page()
-    page.goto(server.base + "/")
-    held = [
-        {"table": made["table"], "seat": s, "token": made["tokens"][s], "game": "cafe", "name": f"seat{s}"}
-        for s in (0, 1)
-    ]
-    page.evaluate("(seats) => localStorage.setItem('cattable.seats', seats)", json.dumps(held))
+    hold_seats(page, server.base, made["table"], "cafe", {s: made["tokens"][s] for s in (0, 1)})
     seat = state["to_play"]
     page.goto(f"{server.base}/t/{made['table']}?seat={seat}")
     wait_drawn(page)

@@ -15,6 +15,8 @@ from tests.server.balancer import Balancer, haproxy_missing
 from tests.server.ghost import lease_to_ghost
 from tests.server.harness import Server
 
+from .clicker import hold_seats
+
 pytestmark = pytest.mark.skipif(haproxy_missing() is not None, reason=str(haproxy_missing()))
 
 
@@ -40,10 +42,8 @@ def _seat_page(secure: Any, lb: Balancer, made: dict[str, Any], game: str) -> tu
     sockets: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("websocket", lambda ws: sockets.append(ws.url))
-    page.goto(lb.base + "/")
+    hold_seats(page, lb.base, made["table"], game, {0: made["tokens"][0]})
     page.get_by_role("heading", name="Open a table").wait_for()
-    seat = {"table": made["table"], "seat": 0, "token": made["tokens"][0], "game": game, "name": "seat0"}
-    page.evaluate("(s) => localStorage.setItem('cattable.seats', JSON.stringify([s]))", seat)
     page.goto(f"{lb.base}/t/{made['table']}?view=moves")
     return page, errors, sockets
 

@@ -11,6 +11,8 @@ from typing import Any
 
 from tests.server.harness import Refused, Server, get, open_table
 
+from .clicker import hold_seats
+
 REFUSED = re.compile(r'^cattable_rate_limited_total\{limit="messages"\} (\d+)\.0$', re.M)
 
 
@@ -30,11 +32,7 @@ def test_a_move_refused_for_coming_too_fast_is_sent_again_and_played(context: An
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(server.base + "/")
-        page.evaluate(
-            "(s) => localStorage.setItem('cattable.seats', JSON.stringify([s]))",
-            {"table": table, "seat": 0, "token": token, "game": "washi", "name": "seat0"},
-        )
+        hold_seats(page, server.base, table, "washi", {0: token})
         page.goto(f"{server.base}/t/{table}?view=moves")
         page.locator("button.move.legal").first.wait_for()
         version = page.evaluate("() => document.getElementById('app').dataset.version")

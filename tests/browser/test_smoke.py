@@ -6,6 +6,8 @@ from typing import Any
 
 from tests.server.harness import Server, open_table
 
+from .clicker import hold_seats
+
 
 def test_the_lobby_loads_and_lists_the_games(server: Server, context: Any) -> None:
     page = context.new_page()
@@ -25,11 +27,7 @@ def test_the_plain_table_plays_from_its_list_of_moves(server: Server, context: A
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.goto(server.base + "/")
-    page.evaluate(
-        "(s) => localStorage.setItem('cattable.seats', JSON.stringify([s]))",
-        {"table": made["table"], "seat": 0, "token": made["tokens"][0], "game": "washi", "name": "seat0"},
-    )
+    hold_seats(page, server.base, made["table"], "washi", {0: made["tokens"][0]})
     page.goto(f"{server.base}/t/{made['table']}?view=moves")
     page.locator("button.move.legal").first.wait_for()
     version = page.evaluate("() => document.getElementById('app').dataset.version")

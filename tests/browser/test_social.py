@@ -15,16 +15,10 @@ import pytest
 
 from tests.server.harness import Server, get, open_table, post
 
-from .clicker import screenshot
+from .clicker import hold_seats, screenshot
 from .conftest import DESKTOP
 
 XSS = '<img src=x onerror="window.__pwned = 1">'
-
-
-def _hold(page: Any, base: str, table: str, game: str, tokens: dict[int, str]) -> None:
-    page.goto(base + "/")
-    held = [{"table": table, "seat": s, "token": t, "game": game, "name": f"seat{s}"} for s, t in tokens.items()]
-    page.evaluate("(seats) => localStorage.setItem('cattable.seats', seats)", json.dumps(held))
 
 
 def _drawn(page: Any) -> None:
@@ -52,7 +46,7 @@ def test_the_chat_draws_text_never_html(server: Server, browser: Any, tmp_path: 
     for seat in (0, 1):
         ctx = browser.new_context(viewport=DESKTOP)
         page = ctx.new_page()
-        _hold(page, server.base, table, "cafe", {seat: tokens[seat]})
+        hold_seats(page, server.base, table, "cafe", {seat: tokens[seat]})
         page.goto(f"{server.base}/t/{table}?seat={seat}")
         _drawn(page)
         pages.append(page)
@@ -103,7 +97,7 @@ def test_your_turn_reaches_the_title_and_notifications_are_asked_only_after_a_cl
     waiting = 1 - first
     context.add_init_script(NOTIFY_SPY)
     page = context.new_page()
-    _hold(page, server.base, table, "washi", {waiting: tokens[waiting]})
+    hold_seats(page, server.base, table, "washi", {waiting: tokens[waiting]})
     page.goto(f"{server.base}/t/{table}?seat={waiting}")
     _drawn(page)
     assert page.title() == "Tokyo Washi Game: Cat — cattable", page.title()
@@ -142,7 +136,7 @@ def test_play_again_from_the_end_screen_takes_each_person_to_their_own_seat(
     for seat in (0, 2):
         ctx = browser.new_context(viewport=DESKTOP)
         page = ctx.new_page()
-        _hold(page, server.base, table, "cafe", {seat: tokens[seat]})
+        hold_seats(page, server.base, table, "cafe", {seat: tokens[seat]})
         page.goto(f"{server.base}/t/{table}?seat={seat}")
         page.locator(".end button.play-again").wait_for()
         pages[seat] = page

@@ -64,9 +64,7 @@ class SeatPlayer:
                 async with connect(url, open_timeout=10, max_size=2**24, ssl=self.ssl) as ws:
                     self.connections += 1
                     await ws.send(json.dumps({"type": "hello", "token": self.token, "since": self.seen}))
-                    if self._pending is not None:
-                        msg_id, action = self._pending
-                        await ws.send(json.dumps({"type": "act", "id": msg_id, "action": action}))
+                    await self._send_pending(ws)
                     async for raw in ws:
                         give_up = loop.time() + retry_for
                         if await self._handle(ws, json.loads(raw)):
@@ -90,8 +88,7 @@ class SeatPlayer:
         if kind == "error" and msg.get("id") is None and msg.get("error") == "rate_limited":
             self.refusals.append(msg)  # the move was not read: sent again after the pause, with its id
             await asyncio.sleep(float(msg.get("retry_after") or 1))
-            if self._pending is not None:
-                await ws.send(json.dumps({"type": "act", "id": self._pending[0], "action": self._pending[1]}))
+            await self._send_pending(ws)
             return False
         if kind == "error":
             if self._pending is not None and msg.get("id") == self._pending[0]:
@@ -123,4 +120,10 @@ class SeatPlayer:
                 await asyncio.sleep(self.delay)
             action = msg["legal"][self.rng.randrange(len(msg["legal"]))]
             self._pending = (f"s{self.seat}-{self._count}", action)
-            await ws.send(json.dumps({"type": "act", "id": self._pending[0], "action": action}))
+            await self._send_pending(ws)
+
+    async def _send_pending(self, ws: Any) -> None:
+        """The move not yet acknowledged, if any, with its id (applied at most once however often sent)."""
+        if self._pending is not None:
+            msg_id, action = self._pending
+            await ws.send(json.dumps({"type": "act", "id": msg_id, "action": action}))

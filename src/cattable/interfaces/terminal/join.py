@@ -149,11 +149,11 @@ class _Link:
             except ConnectionClosed as exc:
                 self._reopen(exc)
                 continue
-            if msg["type"] == "error" and msg.get("id") is None and msg.get("error") in FOR_NOW:
-                self._try_again(str(msg.get("reason", "")))
-                continue
-            if msg["type"] == "error" and msg.get("id") is None and msg.get("error") == SLOWED:
-                self._slow_down(msg.get("retry_after"))
+            if msg["type"] == "error" and msg.get("id") is None and msg.get("error") in (*FOR_NOW, SLOWED):
+                if msg["error"] == SLOWED:
+                    self._slow_down(msg.get("retry_after"))
+                else:
+                    self._try_again(str(msg.get("reason", "")))
                 continue
             if msg["type"] == "state":
                 if "delta" not in msg:
@@ -188,14 +188,10 @@ class _Link:
         pause = float(retry_after) if isinstance(retry_after, int | float) and 0 < retry_after <= 60 else 1.0
         console.print(f"[yellow]the server asks for fewer messages: sending again in {pause:g} s[/]")
         time.sleep(pause)
-        assert self.ws is not None
-        for message in (self.pending, self.syncing):
-            if message is not None:
-                try:
-                    self.ws.send(json.dumps(message))
-                except ConnectionClosed as exc:
-                    self._reopen(exc)  # the hello and the pending move go again; a whole position follows
-                    return
+        if self.pending is not None:
+            self.send(self.pending)
+        if self.syncing is not None:  # none after a reconnection: its hello brings the whole position
+            self.send(self.syncing)
 
     def _try_again(self, reason: str) -> None:
         """Behind a balancer a process may not serve the table yet (docs/SCALING.md): wait a growing pause
